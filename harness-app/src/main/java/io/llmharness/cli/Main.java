@@ -1,0 +1,72 @@
+package io.llmharness.cli;
+
+import io.llmharness.error.HarnessException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * Entry point of the {@code harness} command. Subcommands are one class each; this class only wires them,
+ * maps errors to one-line messages and exit codes, and is the only place that calls {@link System#exit}.
+ */
+@Command(
+        name = "harness",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Benchmark LLM inference servers: MLPerf LoadGen runs, workload profiles, server management.",
+        subcommands = {CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Builds the configured command line; tests call this and capture the writers. */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler(Main::handleExecutionException);
+        cl.setParameterExceptionHandler(Main::handleParameterException);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        return cl;
+    }
+
+    /** Runs the command line and returns the exit code (never exits the JVM). */
+    public static int execute(String... args) {
+        return commandLine().execute(args);
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    private static int handleParameterException(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        PrintWriter err = cmd.getErr();
+        err.println(cmd.getColorScheme().errorText("harness: " + e.getMessage()));
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+        err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
+        err.flush();
+        return ExitCodes.USAGE;
+    }
+
+    private static int handleExecutionException(Exception e, CommandLine cmd, CommandLine.ParseResult parseResult) {
+        PrintWriter err = cmd.getErr();
+        if (e instanceof HarnessException he) {
+            err.println("harness: " + he.getMessage());
+            if (System.getenv("HARNESS_DEBUG") != null) {
+                he.printStackTrace(err);
+            }
+            err.flush();
+            return he.exitCode();
+        }
+        // A bug, not a user mistake: keep the trace, but say so plainly.
+        err.println("harness: internal error: " + e);
+        e.printStackTrace(err);
+        err.flush();
+        return ExitCodes.EXECUTION_FAILURE;
+    }
+}
