@@ -2,7 +2,9 @@
  * Benchmark specs: one small, declarative {@link io.llmharness.benchmark.BenchmarkSpec} per MLPerf LLM/VLM
  * benchmark, and the pure functions that turn a spec plus user input into what a run needs.
  *
- * <p>How {@code harness run} uses this package:
+ * <p>{@code harness run} fills a {@link io.llmharness.benchmark.BenchmarkOptions} from its flags and calls
+ * {@link io.llmharness.benchmark.ResolvedBenchmark#resolve}, which does steps 1–3 below before any socket
+ * opens; step 4 follows once the dataset is loaded ({@code ResolvedBenchmark.prompts}). The steps:
  *
  * <ol>
  *   <li>{@link io.llmharness.benchmark.BenchmarkRegistry#select} picks the spec from {@code --model-category}
