@@ -1,0 +1,45 @@
+package io.llmharness.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.llmharness.error.HarnessException;
+import org.junit.jupiter.api.Test;
+
+class DatasetCheckTest {
+    private static final BenchmarkSpec GPT_OSS = BenchmarkRegistry.builtIn().byCategory("gpt-oss-120b");
+    private static final BenchmarkSpec LLAMA = BenchmarkRegistry.builtIn().byCategory("llama3.1-8b");
+
+    @Test
+    void officialSizesPass() {
+        assertThat(DatasetCheck.rowCount(GPT_OSS, TestMode.PERFORMANCE, 6396, "perf.parquet"))
+                .isEmpty();
+        assertThat(DatasetCheck.rowCount(GPT_OSS, TestMode.ACCURACY, 4395, "acc.parquet"))
+                .isEmpty();
+        assertThat(DatasetCheck.rowCount(LLAMA, TestMode.ACCURACY, 13368, "cnn_eval.json"))
+                .isEmpty();
+    }
+
+    @Test
+    void gptOssPerformanceFileInAnAccuracyRunIsAnError() {
+        assertThatThrownBy(() -> DatasetCheck.rowCount(GPT_OSS, TestMode.ACCURACY, 6396, "perf.parquet"))
+                .isInstanceOf(HarnessException.class)
+                .hasMessage("--dataset-path perf.parquet: 6396 rows is the gpt-oss-120b performance set, but this is"
+                        + " an accuracy run; pass the accuracy file (4395 rows, e.g. acc/acc_eval_ref.parquet)")
+                .extracting(e -> ((HarnessException) e).exitCode())
+                .isEqualTo(3);
+        assertThatThrownBy(() -> DatasetCheck.rowCount(GPT_OSS, TestMode.PERFORMANCE, 4395, "acc.parquet"))
+                .hasMessage("--dataset-path acc.parquet: 4395 rows is the gpt-oss-120b accuracy set, but this is a"
+                        + " performance run; pass the performance file (6396 rows, e.g. perf/perf_eval_ref.parquet)");
+    }
+
+    @Test
+    void otherSizesWarn() {
+        assertThat(DatasetCheck.rowCount(LLAMA, TestMode.PERFORMANCE, 100, "small.json"))
+                .containsExactly("--dataset-path small.json: 100 rows, fewer than the 13368 of the official"
+                        + " llama3.1-8b performance set; fine for a smoke test, not for a submission");
+        assertThat(DatasetCheck.rowCount(LLAMA, TestMode.ACCURACY, 20000, "big.json"))
+                .containsExactly("--dataset-path big.json: 20000 rows, more than the 13368 of the official"
+                        + " llama3.1-8b accuracy set; results are not comparable with the reference");
+    }
+}
