@@ -205,4 +205,33 @@ class ServerLifecycleTest {
         assertThat(events).anyMatch(e -> e.startsWith("debug: vllm[0] has 2 process(es) before stop"));
         assertThat(events).anyMatch(e -> e.startsWith("debug: verified no process of vllm[0] is left"));
     }
+
+    @Test
+    void profilerHooksReachEveryServerAndReport404AsNotEnabled() {
+        FakeBackend on = fake().set(
+                        "profile",
+                        java.util.Map.of(
+                                "tool",
+                                "pytorch",
+                                "output_dir",
+                                dir.resolve("traces").toString()))
+                .env("FAKE_PROFILE", 1)
+                .env("FAKE_STOP_PROFILE_DELAY_MS", 400);
+        try (ManagedServers servers = ManagedServers.start(load(on), events::add)) {
+            assertThat(servers.config().profile().usesEndpoints()).isTrue();
+            ProfilerClient profiler = servers.profiler();
+            assertThat(profiler.start().allOk()).isTrue();
+            long t0 = System.nanoTime();
+            ProfileOutcome stop = profiler.stop();
+            assertThat(stop.summary()).isEqualTo("stop_profile: ok on 1 server(s)");
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).isGreaterThanOrEqualTo(Duration.ofMillis(400));
+        }
+        FakeBackend off = fake();
+        try (ManagedServers servers = ManagedServers.start(load(off), events::add)) {
+            ProfileOutcome start = servers.profiler().start();
+            assertThat(start.results())
+                    .singleElement()
+                    .satisfies(r -> assertThat(r.status()).isEqualTo(ProfileOutcome.Status.NOT_ENABLED));
+        }
+    }
 }
