@@ -200,7 +200,7 @@ final class ConfigBinder {
                 : entrypoint.defaultExecutable(backend);
         String origin = explicit
                 ? values.get(ServerSetting.EXECUTABLE).origin()
-                : source() + ": executable '" + name + "' (the default for " + backend.configName() + " "
+                : source() + ": key 'executable' (default '" + name + "' for " + backend.configName() + " "
                         + entrypoint.configName() + ")";
         return resolveProgram(name, origin, env, "set 'executable' to the program's path");
     }
@@ -234,7 +234,7 @@ final class ConfigBinder {
     }
 
     private String required(ServerSetting s, String example) {
-        if (!has(s)) {
+        if (!has(s) || ValueReader.string(values.get(s)).isBlank()) {
             Sourced v = values.get(s);
             String where = v != null ? v.origin() + " has no value" : source() + ": key '" + s.key() + "' is missing";
             throw HarnessException.config(

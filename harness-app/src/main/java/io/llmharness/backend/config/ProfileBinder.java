@@ -53,7 +53,7 @@ final class ProfileBinder {
                     : tool.defaultExecutable();
             String origin = explicit
                     ? values.get(ServerSetting.PROFILE_EXECUTABLE).origin()
-                    : helper.originOf(ServerSetting.PROFILE_TOOL) + ": profiler '" + name + "'";
+                    : helper.originOf(ServerSetting.PROFILE_TOOL);
             executable = helper.resolveProgram(name, origin, serverEnv, "set profile.executable to its path");
         }
         Path out = Path.of(helper.optional(ServerSetting.PROFILE_OUTPUT_DIR, "profiles"));
