@@ -2,6 +2,7 @@ package io.llmharness.backend;
 
 import io.llmharness.backend.config.ServerConfig;
 import io.llmharness.backend.process.LogTail;
+import io.llmharness.backend.process.OrphanGuard;
 import io.llmharness.backend.process.ProcTable;
 import io.llmharness.backend.process.ProcessTree;
 import io.llmharness.backend.process.ShutdownReaper;
@@ -40,6 +41,7 @@ public final class ManagedServer {
     private final ShutdownReaper.Cleanup cleanup;
     private volatile Process process;
     private volatile ProcessTree tree;
+    private volatile Process guard;
     private volatile ModelInfo modelInfo = ModelInfo.UNKNOWN;
     private volatile boolean stopping;
     private Heartbeat heartbeat;
@@ -108,6 +110,8 @@ public final class ManagedServer {
             long start = ProcTable.read(p.pid()).map(ProcTable.Proc::startTicks).orElse(-1L);
             tree = new ProcessTree(p.pid(), start, setsid != null ? p.pid() : -1, spec.marker());
             process = p;
+            guard = OrphanGuard.start(tree.pgid(), spec.marker(), cfg.shutdownGrace(), setsid)
+                    .orElse(null);
         } catch (IOException e) {
             throw HarnessException.execution(
                     "cannot start " + spec.name() + " (" + spec.argv().get(0) + "): " + e.getMessage()
@@ -232,6 +236,7 @@ public final class ManagedServer {
             return stopReport;
         }
         boolean leaderOnly = cfg.profile().tool().wrapsCommand();
+        endGuard();
         stopReport = ServerStopper.stop(
                 new ServerStopper.Target(spec.name(), spec.baseUrl(), spec.host(), spec.port(), tree),
                 cfg.shutdownGrace(),
@@ -277,7 +282,16 @@ public final class ManagedServer {
         if (heartbeat != null) {
             heartbeat.stop();
         }
+        endGuard();
         ShutdownReaper.unregister(cleanup);
+    }
+
+    private void endGuard() {
+        Process g = guard;
+        if (g != null) {
+            OrphanGuard.end(g);
+            guard = null;
+        }
     }
 
     /** Whether the leader process still runs. */

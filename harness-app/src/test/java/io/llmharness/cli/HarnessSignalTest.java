@@ -166,4 +166,30 @@ class HarnessSignalTest {
         assertThat(stop.exitValue()).as(String.join("\n", lines)).isZero();
         assertThat(ProcessScanner.withEnv(f.marker())).isEmpty();
     }
+
+    @Test
+    void sigkillOfTheHarnessIsCleanedUpByTheOrphanGuard() throws Exception {
+        FakeBackend f = fake();
+        List<String> lines = lines();
+        Process h = harness(
+                lines,
+                "server",
+                "start",
+                "--foreground",
+                "--server-config",
+                f.writeConfig().toString());
+        await(lines, "ready (model fake-model", Duration.ofSeconds(60));
+        signal(h, "KILL");
+        assertThat(h.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        List<Long> left = ProcessScanner.awaitNoneWithEnv(f.marker(), Duration.ofSeconds(15));
+        assertThat(left).as(ProcessScanner.describe(left).toString()).isEmpty();
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (!ProcessScanner.withCmdline("harness-orphan-guard " + h.pid()).isEmpty()
+                && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertThat(ProcessScanner.withCmdline("harness-orphan-guard " + h.pid()))
+                .as("the guard ends")
+                .isEmpty();
+    }
 }
