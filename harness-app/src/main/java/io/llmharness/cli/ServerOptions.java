@@ -140,6 +140,13 @@ public final class ServerOptions {
             description = "Variable for the GPU slice (default CUDA_VISIBLE_DEVICES).")
     String visibleDevicesEnv;
 
+    @Option(
+            names = "--profile-enabled",
+            arity = "0..1",
+            paramLabel = "BOOL",
+            description = "Switch profiling on or off (default: on when a tool is named).")
+    Boolean profileEnabled;
+
     @Option(names = "--profile-tool", paramLabel = "TOOL", description = "Profiler: nsys, pytorch, amd or none.")
     String profileTool;
 
@@ -203,6 +210,7 @@ public final class ServerOptions {
                 .set(ServerSetting.NUM_GPUS, numGpus)
                 .set(ServerSetting.NUM_PROCESSES, numProcesses)
                 .set(ServerSetting.VISIBLE_DEVICES_ENV, visibleDevicesEnv)
+                .set(ServerSetting.PROFILE_ENABLED, profileEnabled)
                 .set(ServerSetting.PROFILE_TOOL, profileTool)
                 .set(ServerSetting.PROFILE_OUTPUT_DIR, profileOutputDir)
                 .set(ServerSetting.PROFILE_EXECUTABLE, profileExecutable)

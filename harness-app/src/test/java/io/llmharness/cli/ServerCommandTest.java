@@ -2,6 +2,7 @@ package io.llmharness.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.llmharness.backend.config.ServerSetting;
 import io.llmharness.backend.testing.FakeBackend;
 import io.llmharness.backend.testing.ProcessScanner;
 import java.io.PrintWriter;
@@ -192,5 +193,29 @@ class ServerCommandTest {
                 .contains("exited with code 5 during start-up")
                 .contains("CUDA out of memory");
         assertThat(dir.resolve("state")).doesNotExist();
+    }
+
+    @Test
+    void everySettingHasAnOptionAndIsDocumented() throws Exception {
+        CommandLine start = Main.commandLine()
+                .getSubcommands()
+                .get("server")
+                .getSubcommands()
+                .get("start");
+        Path doc = Path.of("").toAbsolutePath();
+        while (!Files.exists(doc.resolve("docs/server-manager.md"))) {
+            doc = doc.getParent();
+        }
+        String text = Files.readString(doc.resolve("docs/server-manager.md"));
+        for (ServerSetting s : ServerSetting.values()) {
+            assertThat(start.getCommandSpec().findOption(s.cliFlag()))
+                    .as(s.cliFlag())
+                    .isNotNull();
+            assertThat(text)
+                    .as(s.key())
+                    .contains("`" + s.key() + "`")
+                    .contains(s.envName())
+                    .contains(s.cliFlag());
+        }
     }
 }
