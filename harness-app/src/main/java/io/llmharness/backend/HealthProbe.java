@@ -16,7 +16,7 @@ import java.time.Duration;
  * mishandles the h2c upgrade the JDK client would otherwise offer); a request that fails before any response
  * byte (a pooled connection the server already closed) is retried once.
  */
-public final class HealthProbe {
+public final class HealthProbe implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -103,6 +103,12 @@ public final class HealthProbe {
         } catch (IOException e) {
             return ModelInfo.UNKNOWN;
         }
+    }
+
+    /** Releases the HTTP client's connections and thread. */
+    @Override
+    public void close() {
+        http.shutdownNow();
     }
 
     private static HttpRequest request(String url, Duration timeout) {

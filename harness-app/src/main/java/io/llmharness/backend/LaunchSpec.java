@@ -1,5 +1,6 @@
 package io.llmharness.backend;
 
+import io.llmharness.backend.config.ServerSetting;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,7 @@ public record LaunchSpec(
         String marker) {
 
     /** Environment variable that tags every process of a launched server, for cleanup and verification. */
-    public static final String MARKER_VAR = "HARNESS_SERVER_ID";
+    public static final String MARKER_VAR = ServerSetting.ENV_MARKER;
 
     public LaunchSpec {
         argv = List.copyOf(argv);

@@ -8,14 +8,7 @@ import io.llmharness.backend.process.ProcessTree;
 import io.llmharness.backend.process.ShutdownReaper;
 import io.llmharness.backend.process.Terminator;
 import io.llmharness.error.HarnessException;
-import java.io.File;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -83,41 +76,11 @@ public final class ManagedServer {
         return s;
     }
 
-    private void start() {
-        List<String> cmd = new ArrayList<>();
-        String setsid = Setsid.path();
-        if (setsid != null) {
-            cmd.add(setsid);
-        }
-        cmd.addAll(spec.argv());
-        try {
-            Files.createDirectories(spec.logFile().toAbsolutePath().getParent());
-            String header = "# harness: " + Instant.now() + " starting " + spec.name() + ": " + spec.commandLine()
-                    + System.lineSeparator();
-            Files.writeString(
-                    spec.logFile(),
-                    header,
-                    StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND);
-            ProcessBuilder pb = new ProcessBuilder(cmd)
-                    .redirectErrorStream(true)
-                    .redirectOutput(
-                            ProcessBuilder.Redirect.appendTo(spec.logFile().toFile()))
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-            pb.environment().putAll(spec.env());
-            Process p = pb.start();
-            long start = ProcTable.read(p.pid()).map(ProcTable.Proc::startTicks).orElse(-1L);
-            tree = new ProcessTree(p.pid(), start, setsid != null ? p.pid() : -1, spec.marker());
-            process = p;
-            guard = OrphanGuard.start(tree.pgid(), spec.marker(), cfg.shutdownGrace(), setsid)
-                    .orElse(null);
-        } catch (IOException e) {
-            throw HarnessException.execution(
-                    "cannot start " + spec.name() + " (" + spec.argv().get(0) + "): " + e.getMessage()
-                            + "; check the executable and output_dir (log: " + spec.logFile() + ")",
-                    e);
-        }
+    private synchronized void start() {
+        ProcessLauncher.Launched l = ProcessLauncher.launch(spec, cfg.shutdownGrace());
+        tree = l.tree();
+        process = l.process();
+        guard = l.guard();
         listener.event("started " + spec.name() + " (pid " + process.pid() + ", log " + spec.logFile() + "): "
                 + spec.commandLine());
     }
@@ -245,6 +208,7 @@ public final class ManagedServer {
                 listener,
                 () -> exitCode(p));
         ShutdownReaper.unregister(cleanup);
+        probe.close();
         return stopReport;
     }
 

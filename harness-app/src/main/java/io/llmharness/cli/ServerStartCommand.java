@@ -102,8 +102,11 @@ public final class ServerStartCommand implements Callable<Integer> {
         if (previous == null) {
             return;
         }
-        boolean running = RecordedServers.status(previous, new HealthProbe()).stream()
-                .anyMatch(s -> s.liveness() != RecordedServers.Liveness.DEAD);
+        boolean running;
+        try (HealthProbe probe = new HealthProbe()) {
+            running = RecordedServers.status(previous, probe).stream()
+                    .anyMatch(s -> s.liveness() != RecordedServers.Liveness.DEAD);
+        }
         if (running) {
             throw HarnessException.execution("servers '" + name + "' are already running (recorded in "
                     + store.fileOf(name) + "); stop them first with 'harness server stop --name " + name + "'");

@@ -54,7 +54,10 @@ public final class ServerStatusCommand implements Callable<Integer> {
             out.flush();
             return ExitCodes.EXECUTION_FAILURE;
         }
-        List<RecordedServers.Status> all = RecordedServers.status(recorded, new HealthProbe());
+        List<RecordedServers.Status> all;
+        try (HealthProbe probe = new HealthProbe()) {
+            all = RecordedServers.status(recorded, probe);
+        }
         all.forEach(s -> out.println(s.describe()));
         out.flush();
         boolean ready = all.stream().allMatch(s -> s.liveness() == RecordedServers.Liveness.READY);

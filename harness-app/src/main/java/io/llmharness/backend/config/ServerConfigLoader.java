@@ -29,7 +29,7 @@ public final class ServerConfigLoader {
     private final Path file;
     private ServerOverrides cli = new ServerOverrides();
     private ServerOverrides fallbacks = new ServerOverrides();
-    private Map<String, String> environment = Map.of();
+    private Map<String, String> environment = System.getenv();
     private boolean checkHost = true;
 
     private ServerConfigLoader(Path file) {
@@ -47,7 +47,10 @@ public final class ServerConfigLoader {
         return this;
     }
 
-    /** The process environment to read {@code HARNESS_SERVER_*} variables (and {@code PATH}) from. */
+    /**
+     * The environment to read {@code HARNESS_SERVER_*} variables (and {@code PATH}) from; default: this
+     * process's environment.
+     */
     public ServerConfigLoader environment(Map<String, String> env) {
         this.environment = Map.copyOf(env);
         return this;
@@ -106,7 +109,8 @@ public final class ServerConfigLoader {
                 ServerSetting.ENV_ARGS,
                 ServerSetting.ENV_PROFILE_ARGS,
                 ServerSetting.ENV_CONFIG,
-                ServerSetting.ENV_STATE_DIR));
+                ServerSetting.ENV_STATE_DIR,
+                ServerSetting.ENV_MARKER));
         return names;
     }
 

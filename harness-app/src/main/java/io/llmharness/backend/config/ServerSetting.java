@@ -46,6 +46,8 @@ public enum ServerSetting {
     public static final String ENV_PROFILE_ARGS = ENV_PREFIX + "PROFILE_ARGS";
     /** The config file, when {@code --server-config} is not given. */
     public static final String ENV_CONFIG = ENV_PREFIX + "CONFIG";
+    /** Set by the harness in every launched server's environment to find its processes again. */
+    public static final String ENV_MARKER = ENV_PREFIX + "ID";
     /** The state folder of {@code harness server}. */
     public static final String ENV_STATE_DIR = ENV_PREFIX + "STATE_DIR";
 

@@ -14,7 +14,7 @@ import java.util.Set;
  * independent rules, so that no process escapes cleanup:
  *
  * <ol>
- *   <li>the leader itself (pid and start time);
+ *   <li>the leader itself (pid and start time; a pid whose start time is unknown is never trusted alone);
  *   <li>members of its process group, when it was started in a group of its own (with {@code setsid}) —
  *       this finds workers that were reparented after their parent died;
  *   <li>processes carrying the server's marker in their environment ({@code HARNESS_SERVER_ID=…}), which
@@ -43,7 +43,9 @@ public final class ProcessTree {
         this.leaderStartTicks = leaderStartTicks;
         this.pgid = pgid;
         this.marker = marker;
-        seen.put(leaderPid, leaderStartTicks);
+        if (leaderStartTicks >= 0) {
+            seen.put(leaderPid, leaderStartTicks);
+        }
     }
 
     /** Tracks a freshly started process: its group is used when it leads one (that is what setsid does). */
@@ -114,7 +116,7 @@ public final class ProcessTree {
 
     private boolean matches(Proc p) {
         Long start = seen.get(p.pid());
-        if (start != null && (start < 0 || start == p.startTicks())) {
+        if (start != null && start == p.startTicks()) {
             return true;
         }
         if (pgid > 0 && p.pgid() == pgid) {

@@ -190,6 +190,22 @@ class ServerConfigLoaderTest {
     }
 
     @Test
+    void theMarkerOfAnEnclosingServerIsNotASettingError() {
+        // A harness started inside a managed server (e.g. by a fake launcher) inherits HARNESS_SERVER_ID.
+        ServerConfig c = ServerConfigLoader.forFile(null)
+                .environment(Map.of(
+                        "HARNESS_SERVER_ID",
+                        "ab12-8000",
+                        "HARNESS_SERVER_BACKEND",
+                        "vllm",
+                        "HARNESS_SERVER_MODEL",
+                        "m"))
+                .checkHost(false)
+                .load();
+        assertThat(c.env()).doesNotContainKey("HARNESS_SERVER_ID");
+    }
+
+    @Test
     void durationsAcceptSecondsAndUnits() throws IOException {
         ServerConfig c = load("""
                 backend: vllm
