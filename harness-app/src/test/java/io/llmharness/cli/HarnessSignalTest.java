@@ -18,6 +18,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The harness itself in a child JVM ({@code Main}), interrupted with SIGINT or SIGTERM while it runs
@@ -93,8 +95,9 @@ class HarnessSignalTest {
         return java.util.Collections.synchronizedList(new ArrayList<>());
     }
 
-    @Test
-    void sigintDuringARunStopsTheServers() throws Exception {
+    @ParameterizedTest
+    @CsvSource({"INT, 130", "TERM, 143"})
+    void signalDuringARunStopsTheServers(String sig, int exitCode) throws Exception {
         FakeBackend f = fake();
         List<String> lines = lines();
         Process h = harness(
@@ -106,16 +109,17 @@ class HarnessSignalTest {
                 f.writeConfig().toString());
         await(lines, "ready (model fake-model", Duration.ofSeconds(60));
         assertThat(ProcessScanner.withEnv(f.marker())).hasSize(4);
-        signal(h, "INT");
+        signal(h, sig);
         assertThat(h.waitFor(30, TimeUnit.SECONDS)).as(String.join("\n", lines)).isTrue();
-        assertThat(h.exitValue()).isEqualTo(130);
+        assertThat(h.exitValue()).isEqualTo(exitCode);
         assertThat(ProcessScanner.withEnv(f.marker()))
                 .as(String.join("\n", lines))
                 .isEmpty();
     }
 
-    @Test
-    void sigtermDuringStartUpStopsTheStartingServer() throws Exception {
+    @ParameterizedTest
+    @CsvSource({"INT, 130", "TERM, 143"})
+    void signalDuringStartUpStopsTheStartingServer(String sig, int exitCode) throws Exception {
         FakeBackend f = fake().env("FAKE_START_DELAY_MS", 60_000);
         List<String> lines = lines();
         Process h = harness(
@@ -131,9 +135,9 @@ class HarnessSignalTest {
         while (ProcessScanner.withEnv(f.marker()).size() < 4 && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
-        signal(h, "TERM");
+        signal(h, sig);
         assertThat(h.waitFor(30, TimeUnit.SECONDS)).as(String.join("\n", lines)).isTrue();
-        assertThat(h.exitValue()).isEqualTo(143);
+        assertThat(h.exitValue()).isEqualTo(exitCode);
         assertThat(ProcessScanner.withEnv(f.marker()))
                 .as(String.join("\n", lines))
                 .isEmpty();
