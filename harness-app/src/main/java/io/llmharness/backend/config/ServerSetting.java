@@ -10,30 +10,55 @@ import java.util.Optional;
  * variable is {@code HARNESS_SERVER_} + the key in upper case with dots as underscores.
  */
 public enum ServerSetting {
+    /** Server program: {@code vllm} or {@code sglang}; required. */
     BACKEND("backend", "--server-backend"),
+    /** HF repository id or model folder; required. */
     MODEL("model", "--server-model"),
+    /** Port of the first server (integer; default 8000 for vLLM, 30000 for SGLang); server i uses port + i. */
     PORT("port", "--server-port"),
+    /** Bind address passed as {@code --host} (default 127.0.0.1). */
     HOST("host", "--server-host"),
+    /** API the client uses: completions (default), chat_completions or generate. */
     ENDPOINT_TYPE("endpoint_type", "--server-endpoint-type"),
+    /** Program to run (default vllm, python or sglang by entrypoint); a path or a name on PATH. */
     EXECUTABLE("executable", "--server-executable"),
+    /** Launch form: vLLM serve (default) or api_server; SGLang launch_server (default) or serve. */
     ENTRYPOINT("entrypoint", "--server-entrypoint"),
+    /** Backend release that version-dependent flags are chosen for ({@code 0.12}, default latest). */
     BACKEND_VERSION("backend_version", "--server-version"),
+    /** Verify and report process cleanup and GPU memory on stop (boolean, default false). */
     DEBUG_MODE("debug_mode", "--server-debug-mode"),
+    /** Folder for server.log / server-N.log (default server_logs, or the run folder). */
     OUTPUT_DIR("output_dir", "--server-output-dir"),
+    /** Seconds between health checks during a run (default 5; 0 turns them off). */
     HEARTBEAT_INTERVAL("heartbeat_interval", "--heartbeat-interval"),
+    /** Seconds one health check may take (default 30). */
     HEARTBEAT_TIMEOUT("heartbeat_timeout", "--heartbeat-timeout"),
+    /** Failed health checks in a row that mean the server is dead (default 3). */
     HEARTBEAT_FAILURE_THRESHOLD("heartbeat_failure_threshold", "--heartbeat-failures"),
+    /** Seconds to wait for /health = 200 after launch (default 1200). */
     STARTUP_TIMEOUT("startup_timeout", "--startup-timeout"),
+    /** Seconds between readiness checks (default 1). */
     STARTUP_POLL_INTERVAL("startup_poll_interval", "--startup-poll-interval"),
+    /** Seconds between SIGTERM and SIGKILL (default 30; vLLM's --shutdown-timeout is added). */
     SHUTDOWN_GRACE("shutdown_grace", "--shutdown-grace"),
+    /** GPUs split evenly among the servers (default 0 = leave the visible-devices variable alone). */
     NUM_GPUS("num_gpus", "--num-gpus"),
+    /** Number of servers on consecutive ports (default 1). */
     NUM_PROCESSES("num_processes", "--num-processes"),
+    /** Variable receiving each server's GPU slice (default CUDA_VISIBLE_DEVICES). */
     VISIBLE_DEVICES_ENV("visible_devices_env", "--visible-devices-env"),
+    /** Profiling on or off (boolean; default on when profile.tool is set). */
     PROFILE_ENABLED("profile.enabled", "--profile-enabled"),
+    /** Profiler: nsys, pytorch, amd or none (default none). */
     PROFILE_TOOL("profile.tool", "--profile-tool"),
+    /** Folder for traces and reports (default profiles). */
     PROFILE_OUTPUT_DIR("profile.output_dir", "--profile-output-dir"),
+    /** Wrapper program (default nsys or rocprofv3). */
     PROFILE_EXECUTABLE("profile.executable", "--profile-executable"),
+    /** Nsight capture: endpoints (default; between /start_profile and /stop_profile) or whole. */
     PROFILE_CAPTURE("profile.capture", "--profile-capture"),
+    /** Seconds POST /stop_profile may take (default 1800). */
     PROFILE_STOP_TIMEOUT("profile.stop_timeout", "--profile-stop-timeout");
 
     /** Prefix of every environment variable the loader reads. */
