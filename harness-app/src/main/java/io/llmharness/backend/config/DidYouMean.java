@@ -1,0 +1,54 @@
+package io.llmharness.backend.config;
+
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Suggests the closest known name for a misspelt one (edit distance, case-insensitive). */
+public final class DidYouMean {
+
+    private DidYouMean() {}
+
+    /** The closest candidate within a distance that still looks like a typo, if any. */
+    public static Optional<String> closest(String input, Collection<String> candidates) {
+        String in = input.toLowerCase(Locale.ROOT);
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String c : candidates) {
+            int d = distance(in, c.toLowerCase(Locale.ROOT));
+            if (d < bestDistance) {
+                best = c;
+                bestDistance = d;
+            }
+        }
+        int limit = Math.max(2, in.length() / 3);
+        return bestDistance <= limit ? Optional.ofNullable(best) : Optional.empty();
+    }
+
+    /** {@code "; did you mean 'x'?"}, or an empty string when nothing is close. */
+    public static String hint(String input, Collection<String> candidates) {
+        return closest(input, candidates)
+                .map(c -> "; did you mean '" + c + "'?")
+                .orElse("");
+    }
+
+    /** Levenshtein distance. */
+    static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+}
