@@ -24,6 +24,11 @@ public final class Transcripts {
         }
     }
 
+    /** Text of {@code transcripts/<name>}. */
+    public static String asString(String name) {
+        return new String(load(name), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** Replays an SSE transcript cut at the given offsets; returns whether [DONE] was seen. */
     static boolean replay(EndpointType type, byte[] body, int[] cuts, ChoiceSink sink, boolean wantText) {
         ResponseDecoder d = EndpointAdapter.of(type).decoder(sink, wantText);
