@@ -18,6 +18,8 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import java.util.Locale;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One HTTP request/response, run on one event loop from start to {@link ExchangeListener#done}.
@@ -46,6 +48,8 @@ public final class HttpExchange implements SseHandler {
         JSON,
         ERROR
     }
+
+    private static final Logger LOG = LoggerFactory.getLogger(HttpExchange.class);
 
     /** How long to wait for the body's end after {@code [DONE]} before dropping the connection. */
     private static final long DRAIN_LIMIT_NS = 200_000_000L;
@@ -211,6 +215,9 @@ public final class HttpExchange implements SseHandler {
                 } catch (StreamLimitException | ResponseFormatException e) {
                     abort(new Outcome.ProtocolError(e.getMessage()));
                     return;
+                } catch (RuntimeException e) {
+                    abort(internalError(e));
+                    return;
                 }
                 if (sse.isDone() && phase == Phase.BODY) {
                     phase = Phase.DRAINING;
@@ -257,6 +264,8 @@ public final class HttpExchange implements SseHandler {
                     finish(Outcome.OK, now);
                 } catch (ResponseFormatException e) {
                     finish(new Outcome.ProtocolError(e.getMessage()), now);
+                } catch (RuntimeException e) {
+                    finish(internalError(e), now);
                 }
             }
             case ERROR -> {
@@ -279,6 +288,12 @@ public final class HttpExchange implements SseHandler {
             o = new Outcome.TransportError(te.message() + " while reading the response", false);
         }
         abort(o);
+    }
+
+    /** A bug on our side while handling a response: fail this request, keep the run going, log the trace. */
+    private static Outcome internalError(RuntimeException e) {
+        LOG.error("client error while reading a response", e);
+        return new Outcome.ProtocolError("client error while reading the response: " + e);
     }
 
     void checkTimeouts(long now) {

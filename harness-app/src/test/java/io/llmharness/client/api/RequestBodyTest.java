@@ -124,18 +124,11 @@ class RequestBodyTest {
     @Test
     void sglangGenerateUsesItsOwnNames() throws IOException {
         JsonNode schema = Json.MAPPER.readTree("{\"type\":\"object\"}");
-        SamplingParams p = BENCH.withSeed(7L).withTopP(0.9).withJsonSchema(schema);
-        p = new SamplingParams(
-                p.maxTokens(),
-                p.minTokens(),
-                p.temperature(),
-                p.topK(),
-                p.topP(),
-                p.seed(),
-                p.ignoreEos(),
-                List.of("\n"),
-                p.jsonSchema(),
-                Map.of("repetition_penalty", 1.1));
+        SamplingParams p = BENCH.withSeed(7L)
+                .withTopP(0.9)
+                .withJsonSchema(schema)
+                .withStop(List.of("\n"))
+                .withExtra(Map.of("repetition_penalty", 1.1));
         JsonNode b = body(
                 EndpointType.GENERATE,
                 List.of(new Prompt.TokenIds(new int[] {5, 6}), new Prompt.TokenIds(new int[] {7})),
@@ -160,8 +153,8 @@ class RequestBodyTest {
 
     @Test
     void extraFieldsOverrideWithoutDuplicates() throws IOException {
-        SamplingParams p = new SamplingParams(
-                16, null, null, null, null, null, null, null, null, Map.of("max_tokens", 32, "top_k", 5));
+        SamplingParams p =
+                SamplingParams.SERVER_DEFAULTS.withMaxTokens(16).withExtra(Map.of("max_tokens", 32, "top_k", 5));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         EndpointAdapter.of(EndpointType.COMPLETIONS)
                 .writeBody(out, List.of(new Prompt.Text("x")), ApiSettings.of(null, p), false);

@@ -46,8 +46,8 @@ class DispatcherTest {
                     Integer i = toFinish.poll();
                     if (i != null) {
                         running.decrementAndGet();
-                        finished.incrementAndGet();
                         d[0].release();
+                        finished.incrementAndGet();
                     } else {
                         Thread.onSpinWait();
                     }
