@@ -169,6 +169,47 @@ class HttpSutTest {
     }
 
     @Test
+    void offlineBatchedCanStreamInterleavedChoices() {
+        HttpSut sut = sut(
+                FakeBackend.vllm(5, 1),
+                EndpointType.COMPLETIONS,
+                ResponseEncoding.TOKEN_IDS_INT32,
+                SutOptions.of(SutMode.OFFLINE_BATCHED, 3, ResponseEncoding.TOKEN_IDS_INT32)
+                        .withStream(true));
+        sut.issueQuery(samples(0, 0, 1, 2, 3, 4, 5));
+        sink.awaitCompletions(6);
+        sink.assertContract(LongStream.range(0, 6).boxed().toList(), false);
+        for (int i = 0; i < 6; i++) {
+            assertThat(sink.completion(i).data()).isEqualTo(FakeSink.int32le(FakeBackend.ids(i + 1, N)));
+        }
+        assertThat(server.requests()).hasSize(2);
+        assertThat(server.requests().get(0).body().get("stream").asBoolean()).isTrue();
+    }
+
+    @Test
+    void streamingChatReportsFirstTextThenWholeText() {
+        IntFunction<Prompt> text = i -> new Prompt.Text("prompt " + i);
+        HttpSut sut = sut(
+                FakeBackend.vllm(10, 2),
+                EndpointType.CHAT_COMPLETIONS,
+                ResponseEncoding.TEXT_UTF8,
+                text,
+                SutOptions.of(SutMode.PER_SAMPLE_STREAMING, 1, ResponseEncoding.TEXT_UTF8),
+                TransportOptions.defaults());
+        sut.issueQuery(samples(7, 3));
+        sink.awaitCompletions(1);
+        sink.assertContract(List.of(7L), true);
+        int seed = server.requests().get(0).body().get("messages").toString().length();
+        int[] ids = FakeBackend.ids(seed, N);
+        assertThat(new String(sink.first(7).data(), StandardCharsets.UTF_8)).isEqualTo(FakeBackend.text(ids[0]));
+        assertThat(new String(sink.completion(7).data(), StandardCharsets.UTF_8))
+                .isEqualTo(FakeBackend.text(seed, N));
+        assertThat(sink.completion(7).nTokens()).isEqualTo(N);
+        RequestRecord rec = client.snapshot().requests().get(0);
+        assertThat(rec.roleNs()).isNotEqualTo(RequestRecord.ABSENT).isLessThanOrEqualTo(rec.firstTokenNs());
+    }
+
+    @Test
     void offlineBatchedOnSglangGenerate() {
         HttpSut sut = sut(
                 FakeBackend.sglang(0, 0),
