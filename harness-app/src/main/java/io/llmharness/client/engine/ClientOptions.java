@@ -1,6 +1,7 @@
 package io.llmharness.client.engine;
 
 import io.llmharness.client.EndpointType;
+import io.llmharness.client.ResponseEncoding;
 import io.llmharness.client.SamplingParams;
 import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.balance.Balancing;
@@ -72,6 +73,7 @@ public record ClientOptions(
         private boolean keepChunkTimes;
         private int maxConsecutiveFailures = 10;
         private int expectedRequests = 1024;
+        private ResponseEncoding encoding;
 
         public Builder baseUrls(List<String> v) {
             baseUrls = v;
@@ -138,7 +140,26 @@ public record ClientOptions(
             return this;
         }
 
+        /**
+         * Sets what the caller needs from responses; applied at {@link #build()}, after {@link #api} and
+         * {@link #collectText}: token ids ask OpenAI endpoints for {@code return_token_ids}, text makes the client
+         * collect output text.
+         */
+        public Builder responseEncoding(ResponseEncoding v) {
+            encoding = v;
+            return this;
+        }
+
         public ClientOptions build() {
+            if (encoding != null) {
+                collectText = encoding == ResponseEncoding.TEXT_UTF8;
+                api = new ApiSettings(
+                        api.model(),
+                        api.sampling(),
+                        encoding == ResponseEncoding.TOKEN_IDS_INT32,
+                        api.guided(),
+                        api.continuousUsageStats());
+            }
             return new ClientOptions(
                     baseUrls,
                     urlSource,

@@ -28,12 +28,18 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * ClientOptions co = ClientOptions.builder()
- *         .baseUrls(urls).endpointType(type)
- *         .api(new ApiSettings(model, sampling, encoding == TOKEN_IDS_INT32, GuidedDecoding.RESPONSE_FORMAT, false))
- *         .collectText(encoding == TEXT_UTF8)
+ *         .baseUrls(urls).urlSource("--api-server-url").endpointType(type)
+ *         .api(ApiSettings.of(model, sampling))
+ *         .responseEncoding(encoding)
  *         .maxInFlight(cap).build();
  * LlmClient client = LlmClient.start(vertx, co).await();
+ * client.onAbort(a -> loadGen.abort());           // optional: stop issuing at once
  * HttpSut sut = new HttpSut(client, loadGenSink, i -> dataset.prompt(i), SutOptions.of(mode, batchSize, encoding));
+ * // ... LoadGen runs ...
+ * client.abort().ifPresent(a -> { throw HarnessException.execution(a.message()); });
+ * RecordSnapshot records = client.snapshot();      // per-request timing for summary.json / requests.parquet
+ * List<EndpointStats> perServer = client.endpointStats();
+ * client.close().await();
  * }</pre>
  */
 public final class HttpSut implements SystemUnderTest {

@@ -8,7 +8,6 @@ import io.llmharness.client.Prompt;
 import io.llmharness.client.ResponseEncoding;
 import io.llmharness.client.SamplingParams;
 import io.llmharness.client.api.ApiSettings;
-import io.llmharness.client.api.GuidedDecoding;
 import io.llmharness.client.api.Json;
 import io.llmharness.client.engine.ClientOptions;
 import io.llmharness.client.engine.LlmClient;
@@ -77,13 +76,9 @@ class HttpSutTest {
         ClientOptions co = ClientOptions.builder()
                 .baseUrls(server.url())
                 .endpointType(type)
-                .api(new ApiSettings(
-                        "m",
-                        SamplingParams.SERVER_DEFAULTS.withMaxTokens(N).withIgnoreEos(true),
-                        enc == ResponseEncoding.TOKEN_IDS_INT32,
-                        GuidedDecoding.RESPONSE_FORMAT,
-                        false))
-                .collectText(enc == ResponseEncoding.TEXT_UTF8)
+                .api(ApiSettings.of(
+                        "m", SamplingParams.SERVER_DEFAULTS.withMaxTokens(N).withIgnoreEos(true)))
+                .responseEncoding(enc)
                 .maxInFlight(16)
                 .eventLoops(2)
                 .maxConsecutiveFailures(0)
