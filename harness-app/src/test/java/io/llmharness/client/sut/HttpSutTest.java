@@ -345,6 +345,58 @@ class HttpSutTest {
     }
 
     @Test
+    void manySamplesThroughASmallCapAllCompleteOnce() {
+        HttpSut sut = sut(
+                FakeBackend.vllm(0, 0),
+                EndpointType.COMPLETIONS,
+                ResponseEncoding.TOKEN_IDS_INT32,
+                SutOptions.of(SutMode.OFFLINE_BACK_TO_BACK, 1, ResponseEncoding.TOKEN_IDS_INT32));
+        int n = 600;
+        int[] idx = new int[n];
+        for (int i = 0; i < n; i++) {
+            idx[i] = i % 50;
+        }
+        sut.issueQuery(samples(0, idx));
+        sink.awaitCompletions(n);
+        sink.assertContract(LongStream.range(0, n).boxed().toList(), false);
+        assertThat(sut.stats().samplesFailed()).isZero();
+        assertThat(client.endpointStats().get(0).maxInFlight()).isLessThanOrEqualTo(16);
+        assertThat(client.snapshot().requests()).hasSize(n);
+    }
+
+    @Test
+    void abortInTheMiddleOfALoadStillCompletesEverySampleOnce() {
+        server = ScriptedServer.start(
+                serverVertx, r -> Reply.json(400, "{\"error\":{\"message\":\"bad request\",\"code\":400}}"));
+        client = LlmClient.start(
+                        clientVertx,
+                        ClientOptions.builder()
+                                .baseUrls(server.url())
+                                .endpointType(EndpointType.COMPLETIONS)
+                                .maxInFlight(16)
+                                .eventLoops(2)
+                                .maxConsecutiveFailures(5)
+                                .build())
+                .await();
+        HttpSut sut = new HttpSut(
+                client, sink, IDS, SutOptions.of(SutMode.PER_SAMPLE_STREAMING, 1, ResponseEncoding.TOKEN_IDS_INT32));
+        int n = 300;
+        for (int i = 0; i < n; i++) {
+            sut.issueQuery(samples(i, i % 10));
+        }
+        sink.awaitCompletions(n);
+        sink.assertContract(LongStream.range(0, n).boxed().toList(), true);
+        assertThat(client.abort()).isPresent();
+        assertThat(client.abort().get().message()).contains("HTTP 400: bad request");
+        List<RequestRecord> recs = client.snapshot().requests();
+        assertThat(recs).hasSize(n);
+        assertThat(recs.stream()
+                        .filter(r -> r.outcome() instanceof Outcome.Cancelled)
+                        .count())
+                .isGreaterThan(0);
+    }
+
+    @Test
     void issueQueryReturnsBeforeAnyResponse() {
         HttpSut sut = sut(
                 r -> Reply.json(200, "{}").withHeadersDelay(3_000),
