@@ -146,7 +146,6 @@ class LlmClientTest {
         assertThat(rec.lastTokenNs() - rec.scheduledNs()).isGreaterThanOrEqualTo(270_000_000L);
         assertThat(rec.meanChunkGapNs()).isGreaterThanOrEqualTo(0);
         assertThat(rec.chunks()).isEqualTo(3);
-        assertThat(rec.meanChunkGapNs()).isBetween(30_000_000L, 1_000_000_000L);
         assertThat(rec.outputTokens()).as("usage, not chunks").isEqualTo(3);
         assertThat(rec.outputTokenSource()).isEqualTo(TokenCountSource.SERVER_USAGE);
         assertThat(client.snapshot().chunkGaps().getTotalCount()).isEqualTo(2);
