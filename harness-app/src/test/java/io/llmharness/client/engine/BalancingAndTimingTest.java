@@ -144,7 +144,10 @@ class BalancingAndTimingTest {
         // shared with other builds (a late first read shortens the measured span)
         assertThat(ttftMs).isBetween(100.0, 600.0);
         assertThat(e2eMs).isBetween(1624.0, 3000.0);
-        assertThat(itlMs).isBetween(9.0, 20.0);
-        assertThat(rec.tpotNs() / 1e6).isBetween(9.0, 20.0);
+        assertThat(itlMs).isBetween(5.0, 20.0);
+        assertThat(rec.tpotNs() / 1e6).isBetween(5.0, 20.0);
+        // the median of the pooled gaps is robust to a few bunched reads
+        double medianGapMs = client.snapshot().chunkGaps().getValueAtPercentile(50) / 1e6;
+        assertThat(medianGapMs).isBetween(10.0, 25.0);
     }
 }
