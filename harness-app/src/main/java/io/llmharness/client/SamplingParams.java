@@ -73,4 +73,13 @@ public record SamplingParams(
     public SamplingParams withJsonSchema(JsonNode v) {
         return new SamplingParams(maxTokens, minTokens, temperature, topK, topP, seed, ignoreEos, stop, v, extra);
     }
+
+    public SamplingParams withStop(List<String> v) {
+        return new SamplingParams(maxTokens, minTokens, temperature, topK, topP, seed, ignoreEos, v, jsonSchema, extra);
+    }
+
+    /** Replaces the extra body fields (a field named like a standard one overrides it). */
+    public SamplingParams withExtra(Map<String, Object> v) {
+        return new SamplingParams(maxTokens, minTokens, temperature, topK, topP, seed, ignoreEos, stop, jsonSchema, v);
+    }
 }

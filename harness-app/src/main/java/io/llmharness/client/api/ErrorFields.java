@@ -1,0 +1,98 @@
+package io.llmharness.client.api;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+
+/**
+ * Collects an error found among the top-level fields of a response object, in any of the shapes servers use:
+ * nested {@code {"error":{"message","type","code"}}} (vLLM ≥ 0.10.1, SGLang native), {@code {"error":"text"}}
+ * (vLLM's 401), flat {@code {"object":"error","message","type","code"}} (legacy vLLM, SGLang OpenAI endpoints).
+ * Mutable and reused by one decoder.
+ */
+final class ErrorFields {
+
+    private boolean nested;
+    private boolean flatObject;
+    private String nestedMessage;
+    private String flatMessage;
+    String type;
+    int code;
+
+    void reset() {
+        nested = false;
+        flatObject = false;
+        nestedMessage = null;
+        flatMessage = null;
+        type = null;
+        code = 0;
+    }
+
+    /** Consumes the field if it belongs to an error; the parser is on the field's value. */
+    boolean offerTopLevel(String field, JsonParser p) throws IOException {
+        switch (field) {
+            case "error" -> {
+                JsonToken t = p.currentToken();
+                if (t == JsonToken.START_OBJECT) {
+                    nested = true;
+                    readNested(p);
+                } else if (t == JsonToken.VALUE_STRING) {
+                    nested = true;
+                    nestedMessage = p.getText();
+                } else {
+                    p.skipChildren();
+                }
+                return true;
+            }
+            case "object" -> {
+                flatObject = "error".equals(Json.readText(p));
+                return true;
+            }
+            case "message" -> {
+                flatMessage = Json.readText(p);
+                return true;
+            }
+            case "type" -> {
+                if (!nested) {
+                    type = Json.readText(p);
+                } else {
+                    p.skipChildren();
+                }
+                return true;
+            }
+            case "code" -> {
+                if (!nested) {
+                    code = (int) Json.readLong(p);
+                } else {
+                    p.skipChildren();
+                }
+                return true;
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    boolean present() {
+        return nested || flatObject;
+    }
+
+    String message() {
+        String m = nested ? nestedMessage : flatMessage;
+        return m == null ? "(no message)" : m;
+    }
+
+    private void readNested(JsonParser p) throws IOException {
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String f = p.currentName();
+            p.nextToken();
+            switch (f) {
+                case "message" -> nestedMessage = Json.readText(p);
+                case "type" -> type = Json.readText(p);
+                case "code" -> code = (int) Json.readLong(p);
+                default -> p.skipChildren();
+            }
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package io.llmharness.client.api;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+
+/**
+ * Decodes OpenAI-compatible responses (completions and chat, streamed chunks and whole bodies) as vLLM and SGLang
+ * produce them: {@code choices[].text} / {@code delta} / {@code message}, {@code token_ids}, {@code finish_reason},
+ * {@code usage}, and both error shapes (nested {@code error} object, flat {@code "object":"error"}).
+ *
+ * <p>Role chunks are reported as {@link ChoiceSink#role}, never as output. Reasoning deltas ({@code reasoning},
+ * {@code reasoning_content}) count as output for timing but are not part of the text.
+ */
+final class OpenAiDecoder implements ResponseDecoder {
+
+    private final ChoiceSink sink;
+    private final boolean wantText;
+    private final IntScratch ids = new IntScratch();
+    private final ErrorFields error = new ErrorFields();
+
+    // state of the choice being read
+    private int index;
+    private boolean role;
+    private boolean hasText;
+    private String text;
+    private boolean hasReasoning;
+    private boolean hasIds;
+    private String finish;
+
+    OpenAiDecoder(ChoiceSink sink, boolean wantText) {
+        this.sink = sink;
+        this.wantText = wantText;
+    }
+
+    @Override
+    public void onEvent(byte[] buf, int off, int len, long nowNs) {
+        parse(buf, off, len, nowNs);
+    }
+
+    @Override
+    public void onBody(byte[] buf, int off, int len, long nowNs) {
+        parse(buf, off, len, nowNs);
+    }
+
+    private void parse(byte[] buf, int off, int len, long nowNs) {
+        try (JsonParser p = Json.parser(buf, off, len)) {
+            p.nextToken();
+            Json.expect(p, JsonToken.START_OBJECT, "response");
+            readTop(p, nowNs);
+        } catch (IOException e) {
+            throw Json.malformed(e);
+        }
+    }
+
+    private void readTop(JsonParser p, long nowNs) throws IOException {
+        error.reset();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String f = p.currentName();
+            p.nextToken();
+            switch (f) {
+                case "choices" -> readChoices(p, nowNs);
+                case "usage" -> readUsage(p);
+                default -> {
+                    if (!error.offerTopLevel(f, p)) {
+                        p.skipChildren();
+                    }
+                }
+            }
+        }
+        if (error.present()) {
+            sink.error(error.code, error.message(), error.type);
+        }
+    }
+
+    private void readChoices(JsonParser p, long nowNs) throws IOException {
+        if (p.currentToken() != JsonToken.START_ARRAY) {
+            p.skipChildren();
+            return;
+        }
+        int position = 0;
+        while (p.nextToken() == JsonToken.START_OBJECT) {
+            readChoice(p, position++, nowNs);
+        }
+    }
+
+    private void readChoice(JsonParser p, int position, long nowNs) throws IOException {
+        index = position;
+        role = false;
+        hasText = false;
+        text = null;
+        hasReasoning = false;
+        hasIds = false;
+        finish = null;
+        ids.clear();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String f = p.currentName();
+            p.nextToken();
+            switch (f) {
+                case "index" -> index = (int) Json.readLong(p);
+                case "text" -> readText(p);
+                case "delta" -> readMessage(p, true);
+                case "message" -> readMessage(p, false);
+                case "token_ids" -> hasIds = Json.readInts(p, ids);
+                case "finish_reason" -> finish = Json.readText(p);
+                default -> p.skipChildren();
+            }
+        }
+        if (index < 0) {
+            throw new ResponseFormatException("choice with a negative index");
+        }
+        if (role) {
+            sink.role(index, nowNs);
+        }
+        int idCount = hasIds ? ids.size : 0;
+        if (hasText || hasReasoning || idCount > 0) {
+            sink.output(index, hasIds ? ids.values : null, idCount, text, idCount, nowNs);
+        }
+        if (finish != null) {
+            sink.finish(index, finish);
+        }
+    }
+
+    private void readMessage(JsonParser p, boolean delta) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return;
+        }
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String f = p.currentName();
+            p.nextToken();
+            switch (f) {
+                case "role" -> {
+                    role |= delta && p.currentToken() == JsonToken.VALUE_STRING;
+                    p.skipChildren();
+                }
+                case "content" -> readText(p);
+                case "reasoning", "reasoning_content" -> hasReasoning |= Json.nonEmptyString(p);
+                default -> p.skipChildren();
+            }
+        }
+    }
+
+    private void readText(JsonParser p) throws IOException {
+        if (Json.nonEmptyString(p)) {
+            hasText = true;
+            if (wantText) {
+                text = p.getText();
+            }
+        } else {
+            p.skipChildren();
+        }
+    }
+
+    private void readUsage(JsonParser p) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return;
+        }
+        long prompt = -1;
+        long completion = -1;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String f = p.currentName();
+            p.nextToken();
+            switch (f) {
+                case "prompt_tokens" -> prompt = Json.readLong(p);
+                case "completion_tokens" -> completion = Json.readLong(p);
+                default -> p.skipChildren();
+            }
+        }
+        sink.usage(prompt, completion);
+    }
+}

@@ -1,0 +1,39 @@
+package io.llmharness.client.engine;
+
+import io.llmharness.client.Prompt;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * One request to submit.
+ *
+ * @param prompts supplies the prompt(s) when the request is dispatched (lazily, so queued requests hold no large
+ *     bodies such as base64 images); one prompt, or a batch for endpoints that support batching
+ * @param promptCount how many prompts {@code prompts} supplies
+ * @param stream ask for an SSE stream
+ * @param scheduledNs when the load generator intended this request to start ({@link System#nanoTime()})
+ * @param issuedNs when it was handed to the client ({@link System#nanoTime()})
+ * @param sampleIndex dataset index of the first prompt, for the record; -1 if none
+ * @param observer hears the outcome
+ */
+public record ClientRequest(
+        Supplier<List<Prompt>> prompts,
+        int promptCount,
+        boolean stream,
+        long scheduledNs,
+        long issuedNs,
+        long sampleIndex,
+        RequestObserver observer) {
+
+    public ClientRequest {
+        if (promptCount < 1) {
+            throw new IllegalArgumentException("promptCount must be >= 1");
+        }
+    }
+
+    /** A single-prompt request scheduled and issued now. */
+    public static ClientRequest of(Prompt prompt, boolean stream, RequestObserver observer) {
+        long now = System.nanoTime();
+        return new ClientRequest(() -> List.of(prompt), 1, stream, now, now, -1, observer);
+    }
+}

@@ -1,0 +1,291 @@
+package io.llmharness.client.engine;
+
+import io.llmharness.client.Prompt;
+import io.llmharness.client.api.EndpointAdapter;
+import io.llmharness.client.balance.LoadBalancer;
+import io.llmharness.client.failure.FailureTracker;
+import io.llmharness.client.failure.RunAbort;
+import io.llmharness.client.record.ChunkGapRecorder;
+import io.llmharness.client.record.Outcome;
+import io.llmharness.client.record.RecordSnapshot;
+import io.llmharness.client.record.RecordStore;
+import io.llmharness.client.record.RequestRecord;
+import io.llmharness.client.transport.BaseUrl;
+import io.llmharness.client.transport.BufferOutputStream;
+import io.llmharness.client.transport.Endpoint;
+import io.llmharness.client.transport.EndpointStats;
+import io.llmharness.client.transport.EventLoopState;
+import io.llmharness.client.transport.HttpExchange;
+import io.vertx.core.Context;
+import io.vertx.core.Deployable;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends LLM requests to one or more servers and records how each went. See the package documentation for the
+ * threading model.
+ *
+ * <p>Life cycle: {@link #start} (parses the URLs, opens the pools, takes the event-loop contexts) →
+ * {@link #submit} any number of times → {@link #snapshot()} / {@link #endpointStats()} at any time →
+ * {@link #close()}. Every submitted request completes exactly once through its observer, also when the client is
+ * shut down or the run is aborted (as {@link Outcome.Cancelled}).
+ *
+ * <p>When the {@link FailureTracker} decides to abort (unreachable server, N failures in a row), abort listeners
+ * are told once, then the client shuts down: queued and in-flight requests complete as cancelled and new ones are
+ * refused the same way, so a waiting load generator finishes promptly.
+ */
+public final class LlmClient {
+
+    static final Logger LOG = LoggerFactory.getLogger(LlmClient.class);
+
+    private final Vertx vertx;
+    private final ClientOptions options;
+    private final String deploymentId;
+    private final EndpointAdapter adapter;
+    private final List<Endpoint> endpoints;
+    private final LoadBalancer balancer;
+    private final EventLoopState[] loops;
+    private final Dispatcher<ClientRequest> dispatcher;
+    private final RecordStore records;
+    private final ChunkGapRecorder gaps = new ChunkGapRecorder();
+    private final FailureTracker failures;
+    private final List<Consumer<RunAbort>> abortListeners = new CopyOnWriteArrayList<>();
+    private final AtomicLong requestIds = new AtomicLong();
+    private final AtomicLong nextLoop = new AtomicLong();
+    private final Instant wallAnchor;
+    private final long nanoAnchor;
+    private volatile String shutdownReason;
+
+    private LlmClient(Vertx vertx, ClientOptions options, List<BaseUrl> urls, List<Context> contexts, String depId) {
+        this.vertx = vertx;
+        this.options = options;
+        this.deploymentId = depId;
+        this.adapter = EndpointAdapter.of(options.endpointType());
+        List<Endpoint> eps = new ArrayList<>();
+        for (int i = 0; i < urls.size(); i++) {
+            eps.add(new Endpoint(vertx, i, urls.get(i), options.maxInFlight(), options.transport()));
+        }
+        this.endpoints = List.copyOf(eps);
+        this.balancer = options.balancing().over(endpoints);
+        this.loops = contexts.stream()
+                .map(c -> new EventLoopState(c, options.transport()))
+                .toArray(EventLoopState[]::new);
+        this.dispatcher = new Dispatcher<>(options.maxInFlight(), this::dispatch);
+        this.records = new RecordStore(options.expectedRequests());
+        this.failures = new FailureTracker(endpoints.size(), options.maxConsecutiveFailures(), this::aborted);
+        this.nanoAnchor = System.nanoTime();
+        this.wallAnchor = Instant.now();
+    }
+
+    /**
+     * Starts a client.
+     *
+     * @throws io.llmharness.error.HarnessException (config) right away when a base URL is unusable
+     */
+    public static Future<LlmClient> start(Vertx vertx, ClientOptions options) {
+        List<BaseUrl> urls = options.baseUrls().stream()
+                .map(u -> BaseUrl.parse(u, options.urlSource()))
+                .toList();
+        List<Context> contexts = Collections.synchronizedList(new ArrayList<>());
+        Supplier<Deployable> grab = () -> ctx -> {
+            contexts.add(ctx);
+            return Future.succeededFuture();
+        };
+        return vertx.deployVerticle(grab, new DeploymentOptions().setInstances(options.eventLoops()))
+                .map(id -> new LlmClient(vertx, options, urls, List.copyOf(contexts), id));
+    }
+
+    /** The options this client runs with. */
+    public ClientOptions options() {
+        return options;
+    }
+
+    /**
+     * Submits a request. Thread-safe, never blocks: the request waits for an in-flight slot in a queue and then
+     * runs on an event loop. Its observer hears back exactly once.
+     */
+    public void submit(ClientRequest request) {
+        String reason = shutdownReason;
+        if (reason != null) {
+            cancelled(request, reason);
+            return;
+        }
+        dispatcher.offer(request);
+    }
+
+    /** Adds a listener for the abort decision (called at most once, on an event loop; must not block). */
+    public void onAbort(Consumer<RunAbort> listener) {
+        abortListeners.add(listener);
+        failures.abort().ifPresent(listener);
+    }
+
+    /** The abort decision, once the failure tracker made one. */
+    public Optional<RunAbort> abort() {
+        return failures.abort();
+    }
+
+    /** Per-server counters, in the order of the base URLs. */
+    public List<EndpointStats> endpointStats() {
+        return endpoints.stream().map(Endpoint::stats).toList();
+    }
+
+    /** Everything recorded so far (requests still running are not included). */
+    public RecordSnapshot snapshot() {
+        return new RecordSnapshot(wallAnchor, nanoAnchor, records.snapshot(), gaps.chunkGaps(), gaps.tokenGaps());
+    }
+
+    /** Requests holding an in-flight slot. */
+    public int inFlight() {
+        return dispatcher.inFlight();
+    }
+
+    /** Requests waiting for an in-flight slot. */
+    public int queued() {
+        return dispatcher.queued();
+    }
+
+    /**
+     * Stops sending: waiting and running requests complete as cancelled with this reason, and so does every later
+     * submission. Thread-safe, returns at once; the cancellations happen on the event loops.
+     */
+    public void shutdown(String reason) {
+        if (shutdownReason != null) {
+            return;
+        }
+        shutdownReason = reason;
+        ClientRequest r;
+        while ((r = dispatcher.pollWaiting()) != null) {
+            cancelled(r, reason);
+        }
+        for (EventLoopState loop : loops) {
+            loop.context().runOnContext(v -> loop.cancelAll(reason));
+        }
+    }
+
+    /** Shuts down, then closes the connection pools and releases the event-loop contexts. */
+    public Future<Void> close() {
+        shutdown("client closed");
+        List<Future<Void>> steps = new ArrayList<>();
+        for (EventLoopState loop : loops) {
+            steps.add(Future.future(p -> loop.context().runOnContext(v -> {
+                loop.close("client closed");
+                p.complete();
+            })));
+        }
+        return Future.join(steps)
+                .compose(
+                        v -> Future.join(endpoints.stream().map(Endpoint::close).toList()))
+                .compose(v -> vertx.undeploy(deploymentId))
+                .mapEmpty();
+    }
+
+    // ---- data plane
+
+    private void dispatch(ClientRequest r) {
+        long now = System.nanoTime();
+        EventLoopState loop = loops[(int) Long.remainderUnsigned(nextLoop.getAndIncrement(), loops.length)];
+        loop.context().runOnContext(v -> run(r, loop, now));
+    }
+
+    private void run(ClientRequest r, EventLoopState loop, long dispatchedNs) {
+        Endpoint ep = balancer.pick();
+        RequestRun run = new RequestRun(
+                r, requestIds.getAndIncrement(), ep, dispatchedNs, gaps, options.keepChunkTimes(), this::finished);
+        ep.begin();
+        String reason = shutdownReason;
+        if (reason != null) {
+            run.complete(new Outcome.Cancelled(reason), 0, 0, System.nanoTime());
+            return;
+        }
+        BufferOutputStream body;
+        try {
+            body = body(r);
+        } catch (RuntimeException | IOException e) {
+            String where = r.sampleIndex() >= 0 ? "sample " + r.sampleIndex() + ": " : "";
+            run.complete(new Outcome.InvalidRequest(where + e.getMessage()), 0, 0, System.nanoTime());
+            return;
+        }
+        new HttpExchange(
+                        loop,
+                        ep,
+                        ep.url().path(options.endpointType()),
+                        body.buffer(),
+                        r.stream(),
+                        adapter.decoder(run, options.collectText()),
+                        run,
+                        options.transport())
+                .start();
+    }
+
+    private BufferOutputStream body(ClientRequest r) throws IOException {
+        List<Prompt> prompts = r.prompts().get();
+        if (prompts.size() != r.promptCount()) {
+            throw new IllegalArgumentException(
+                    "expected " + r.promptCount() + " prompts, the request source gave " + prompts.size());
+        }
+        if (prompts.size() > 1 && !adapter.supportsBatch()) {
+            throw new IllegalArgumentException(options.endpointType().configName() + " cannot batch prompts");
+        }
+        for (Prompt p : prompts) {
+            String why = adapter.reject(p);
+            if (why != null) {
+                throw new IllegalArgumentException(
+                        why + " (endpoint " + options.endpointType().configName() + ")");
+            }
+        }
+        BufferOutputStream out = new BufferOutputStream(1024);
+        adapter.writeBody(out, prompts, options.api(), r.stream());
+        return out;
+    }
+
+    private void finished(RequestRun run, RequestResult result) {
+        Endpoint ep = run.endpoint();
+        boolean ok = result.ok();
+        if (ep != null) {
+            ep.end(ok);
+        }
+        records.add(result.record());
+        if (ep != null) {
+            failures.onOutcome(ep.index(), ep.url().display(), result.record().outcome(), ep.everSucceeded());
+        }
+        try {
+            result.request().observer().onComplete(result);
+        } catch (RuntimeException e) {
+            LOG.warn("request observer failed on completion", e);
+        }
+        if (ep != null) {
+            dispatcher.release();
+        }
+    }
+
+    private void cancelled(ClientRequest r, String reason) {
+        RequestRun run = new RequestRun(
+                r, requestIds.getAndIncrement(), null, RequestRecord.ABSENT, gaps, false, this::finished);
+        run.complete(new Outcome.Cancelled(reason), 0, 0, System.nanoTime());
+    }
+
+    private void aborted(RunAbort a) {
+        LOG.error("{}", a.message());
+        for (Consumer<RunAbort> l : abortListeners) {
+            try {
+                l.accept(a);
+            } catch (RuntimeException e) {
+                LOG.warn("abort listener failed", e);
+            }
+        }
+        shutdown("run aborted: " + a.message());
+    }
+}

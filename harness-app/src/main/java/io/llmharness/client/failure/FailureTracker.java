@@ -1,0 +1,105 @@
+package io.llmharness.client.failure;
+
+import io.llmharness.client.record.Outcome;
+import io.llmharness.client.record.TimeoutPhase;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+/**
+ * Counts consecutive failed requests per server and decides, at most once, to abort the run. Thread-safe and
+ * lock-free: {@link #onOutcome} is called from event loops. The abort callback runs on the event loop that saw
+ * the deciding outcome and must not block; hand heavy work to another thread.
+ *
+ * <p>Rules: a success resets the server's count; cancellations are ignored; a connection failure on a server that
+ * never answered successfully aborts at once (it is unreachable, or the URL is wrong); a request the client cannot
+ * build aborts at once; otherwise {@code maxConsecutive} failures in a row on one server abort.
+ */
+public final class FailureTracker {
+
+    private final int maxConsecutive;
+    private final AtomicInteger[] consecutive;
+    private final AtomicReference<RunAbort> abort = new AtomicReference<>();
+    private final Consumer<RunAbort> onAbort;
+
+    /**
+     * @param endpoints number of servers (indices 0..n-1)
+     * @param maxConsecutive failures in a row that abort the run; 0 = never abort for consecutive failures
+     * @param onAbort called once when the run should stop
+     */
+    public FailureTracker(int endpoints, int maxConsecutive, Consumer<RunAbort> onAbort) {
+        if (maxConsecutive < 0) {
+            throw new IllegalArgumentException("maxConsecutive must be >= 0");
+        }
+        this.maxConsecutive = maxConsecutive;
+        this.onAbort = onAbort == null ? a -> {} : onAbort;
+        this.consecutive = new AtomicInteger[endpoints];
+        for (int i = 0; i < endpoints; i++) {
+            consecutive[i] = new AtomicInteger();
+        }
+    }
+
+    /**
+     * Notes one request outcome.
+     *
+     * @param endpoint server index
+     * @param url server base URL, named in the message
+     * @param everSucceeded whether that server has answered any request successfully so far
+     */
+    public void onOutcome(int endpoint, String url, Outcome outcome, boolean everSucceeded) {
+        if (outcome instanceof Outcome.Ok) {
+            consecutive[endpoint].set(0);
+        } else if (outcome instanceof Outcome.Cancelled) {
+            return;
+        } else if (outcome instanceof Outcome.InvalidRequest bad) {
+            decide(new RunAbort(
+                    RunAbort.Reason.INVALID_REQUEST,
+                    url,
+                    "cannot build a request for " + url + ": " + bad.message(),
+                    outcome));
+        } else if (!everSucceeded && connectFailure(outcome) != null) {
+            decide(new RunAbort(
+                    RunAbort.Reason.UNREACHABLE,
+                    url,
+                    "cannot connect to " + url + " (" + connectFailure(outcome)
+                            + "); check that the server is running and the URL is right",
+                    outcome));
+        } else {
+            int n = consecutive[endpoint].incrementAndGet();
+            if (maxConsecutive > 0 && n >= maxConsecutive) {
+                decide(new RunAbort(
+                        RunAbort.Reason.CONSECUTIVE_FAILURES,
+                        url,
+                        url + " failed " + n + " requests in a row; last: " + outcome.describe(),
+                        outcome));
+            }
+        }
+    }
+
+    private static String connectFailure(Outcome o) {
+        if (o instanceof Outcome.TransportError te && te.connect()) {
+            return te.message();
+        }
+        if (o instanceof Outcome.Timeout t && t.phase() == TimeoutPhase.CONNECT) {
+            return "no connection within " + t.limitMs() + " ms";
+        }
+        return null;
+    }
+
+    /** The abort decision, once made. */
+    public Optional<RunAbort> abort() {
+        return Optional.ofNullable(abort.get());
+    }
+
+    /** Current run of failures on one server. */
+    public int consecutiveFailures(int endpoint) {
+        return consecutive[endpoint].get();
+    }
+
+    private void decide(RunAbort a) {
+        if (abort.compareAndSet(null, a)) {
+            onAbort.accept(a);
+        }
+    }
+}

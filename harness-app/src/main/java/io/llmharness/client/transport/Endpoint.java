@@ -1,0 +1,160 @@
+package io.llmharness.client.transport;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.PoolOptions;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One server: its URL, its keep-alive connection pool and its counters. Thread-safe.
+ *
+ * <p>The pool speaks plain HTTP/1.1 (no h2c upgrade, no pipelining, no compression) and holds up to
+ * {@code poolSize} connections, sized from the load (the client's in-flight cap), so a request normally never
+ * waits for a connection; when one does, the wait shows as {@code connected − dispatched} in its record. A second
+ * pool without keep-alive is created on first need, for resending a request whose pooled connection was stale.
+ */
+public final class Endpoint {
+
+    private final int index;
+    private final BaseUrl url;
+    private final Vertx vertx;
+    private final HttpClientOptions clientOptions;
+    private final int poolSize;
+    private final HttpClientAgent client;
+    private volatile HttpClientAgent freshClient;
+
+    private final Set<HttpConnection> known = ConcurrentHashMap.newKeySet();
+    private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong failures = new AtomicLong();
+    private final AtomicLong connections = new AtomicLong();
+    private final AtomicLong staleRetries = new AtomicLong();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger maxInFlight = new AtomicInteger();
+    private volatile boolean everSucceeded;
+
+    /**
+     * @param index position in the client's endpoint list
+     * @param poolSize most connections kept open to this server
+     */
+    public Endpoint(Vertx vertx, int index, BaseUrl url, int poolSize, TransportOptions o) {
+        this.vertx = vertx;
+        this.index = index;
+        this.url = url;
+        this.poolSize = poolSize;
+        this.clientOptions = new HttpClientOptions()
+                .setProtocolVersion(HttpVersion.HTTP_1_1)
+                .setHttp2ClearTextUpgrade(false)
+                .setPipelining(false)
+                .setKeepAlive(true)
+                .setKeepAliveTimeout(o.poolIdleSeconds())
+                .setDecompressionSupported(false)
+                .setTcpNoDelay(true)
+                .setConnectTimeout(o.connectTimeoutMs())
+                .setSsl(url.ssl())
+                .setDefaultHost(url.host())
+                .setDefaultPort(url.port())
+                .setName("llm-harness-" + index);
+        this.client = vertx.createHttpClient(clientOptions, pool());
+    }
+
+    private PoolOptions pool() {
+        return new PoolOptions().setHttp1MaxSize(poolSize).setMaxWaitQueueSize(-1);
+    }
+
+    /** Position in the client's endpoint list. */
+    public int index() {
+        return index;
+    }
+
+    /** The server's base URL. */
+    public BaseUrl url() {
+        return url;
+    }
+
+    HttpClientAgent client() {
+        return client;
+    }
+
+    /** A pool without keep-alive: every request gets a new connection. */
+    HttpClientAgent freshClient() {
+        HttpClientAgent c = freshClient;
+        if (c == null) {
+            synchronized (this) {
+                c = freshClient;
+                if (c == null) {
+                    c = vertx.createHttpClient(new HttpClientOptions(clientOptions).setKeepAlive(false), pool());
+                    freshClient = c;
+                }
+            }
+        }
+        return c;
+    }
+
+    /** Notes a connection handed to a request; returns true when it was used before (came from the pool). */
+    boolean markConnection(HttpConnection c) {
+        if (known.add(c)) {
+            connections.incrementAndGet();
+            c.closeHandler(v -> known.remove(c));
+            return false;
+        }
+        return true;
+    }
+
+    /** A request to this server started. */
+    public void begin() {
+        requests.incrementAndGet();
+        int now = inFlight.incrementAndGet();
+        maxInFlight.accumulateAndGet(now, Math::max);
+    }
+
+    /** A request to this server ended. */
+    public void end(boolean ok) {
+        inFlight.decrementAndGet();
+        if (ok) {
+            everSucceeded = true;
+        } else {
+            failures.incrementAndGet();
+        }
+    }
+
+    void staleRetry() {
+        staleRetries.incrementAndGet();
+    }
+
+    /** Requests in progress now (for least-outstanding balancing). */
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    /** Whether any request to this server has succeeded. */
+    public boolean everSucceeded() {
+        return everSucceeded;
+    }
+
+    /** Current counters. */
+    public EndpointStats stats() {
+        return new EndpointStats(
+                url.display(),
+                requests.get(),
+                failures.get(),
+                inFlight.get(),
+                maxInFlight.get(),
+                connections.get(),
+                staleRetries.get());
+    }
+
+    /** Closes both pools. */
+    public Future<Void> close() {
+        HttpClientAgent f = freshClient;
+        return f == null
+                ? client.close()
+                : Future.join(client.close(), f.close()).mapEmpty();
+    }
+}

@@ -1,0 +1,339 @@
+package io.llmharness.client.transport;
+
+import io.llmharness.client.api.ErrorBody;
+import io.llmharness.client.api.ResponseDecoder;
+import io.llmharness.client.api.ResponseFormatException;
+import io.llmharness.client.record.Outcome;
+import io.llmharness.client.record.TimeoutPhase;
+import io.llmharness.client.sse.SseHandler;
+import io.llmharness.client.sse.SseParser;
+import io.llmharness.client.sse.StreamLimitException;
+import io.vertx.core.AsyncResult;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import java.util.Locale;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One HTTP request/response, run on one event loop from start to {@link ExchangeListener#done}.
+ *
+ * <p>Status and content type are checked before any body parsing: a 2xx {@code text/event-stream} body goes
+ * through the {@link SseParser} event by event and ends at {@code data: [DONE]} (a body that ends without it is a
+ * protocol error); a 2xx JSON body is collected under {@code maxBodyBytes} and decoded whole; any other status
+ * collects up to {@code maxErrorBodyBytes} and becomes an {@link Outcome.HttpError} with the server's message.
+ * Every early end (timeout, cancel, parse error) resets the request, which closes its connection.
+ */
+public final class HttpExchange implements SseHandler {
+
+    private enum Phase {
+        NEW,
+        CONNECTING,
+        SENDING,
+        WAITING_HEADERS,
+        BODY,
+        /** {@code [DONE]} was read; waiting for the body's end so the connection goes back to the pool. */
+        DRAINING,
+        DONE
+    }
+
+    private enum Mode {
+        SSE,
+        JSON,
+        ERROR
+    }
+
+    private static final Logger LOG = LoggerFactory.getLogger(HttpExchange.class);
+
+    /** How long to wait for the body's end after {@code [DONE]} before dropping the connection. */
+    private static final long DRAIN_LIMIT_NS = 200_000_000L;
+
+    private final EventLoopState loop;
+    private final Endpoint endpoint;
+    private final String uri;
+    private final Buffer body;
+    private final boolean stream;
+    private final ResponseDecoder decoder;
+    private final ExchangeListener listener;
+    private final TransportOptions options;
+
+    int slot = -1;
+    private Phase phase = Phase.NEW;
+    private Mode mode;
+    private HttpClientRequest request;
+    private boolean reused;
+    private int retries;
+    private int status;
+    private long startNs;
+    private long sentNs;
+    private long lastReadNs;
+    private long readNs;
+    private long doneSeenNs;
+    private SseParser sse;
+    private ByteSink bytes;
+
+    /**
+     * @param uri request path (from {@link BaseUrl#path})
+     * @param body JSON request body
+     * @param stream whether the body asked for an SSE stream (sets the Accept header)
+     * @param decoder reads the response JSON
+     */
+    public HttpExchange(
+            EventLoopState loop,
+            Endpoint endpoint,
+            String uri,
+            Buffer body,
+            boolean stream,
+            ResponseDecoder decoder,
+            ExchangeListener listener,
+            TransportOptions options) {
+        this.loop = loop;
+        this.endpoint = endpoint;
+        this.uri = uri;
+        this.body = body;
+        this.stream = stream;
+        this.decoder = decoder;
+        this.listener = listener;
+        this.options = options;
+    }
+
+    /** Starts the exchange. Call on the loop's context. */
+    public void start() {
+        startNs = System.nanoTime();
+        loop.register(this);
+        attempt(endpoint.client());
+    }
+
+    private void attempt(HttpClientAgent client) {
+        phase = Phase.CONNECTING;
+        RequestOptions ro = new RequestOptions()
+                .setMethod(HttpMethod.POST)
+                .setHost(endpoint.url().host())
+                .setPort(endpoint.url().port())
+                .setSsl(endpoint.url().ssl())
+                .setURI(uri);
+        client.request(ro).onComplete(this::onRequest);
+    }
+
+    private void onRequest(AsyncResult<HttpClientRequest> ar) {
+        if (phase == Phase.DONE) {
+            if (ar.succeeded()) {
+                ar.result().reset();
+            }
+            return;
+        }
+        if (ar.failed()) {
+            finish(Failures.classify(ar.cause(), options), System.nanoTime());
+            return;
+        }
+        request = ar.result();
+        reused = endpoint.markConnection(request.connection());
+        listener.connected(System.nanoTime(), reused);
+        request.exceptionHandler(t -> {}); // failures arrive through the response future
+        request.putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
+        request.putHeader(HttpHeaders.ACCEPT, stream ? "text/event-stream" : "application/json");
+        request.putHeader(HttpHeaders.USER_AGENT, "llm-harness");
+        for (Map.Entry<String, String> h : options.headers().entrySet()) {
+            request.putHeader(h.getKey(), h.getValue());
+        }
+        request.response().onComplete(this::onResponse);
+        phase = Phase.SENDING;
+        request.end(body).onSuccess(v -> markSent(System.nanoTime()));
+    }
+
+    private void markSent(long now) {
+        if (phase == Phase.SENDING) {
+            sentNs = now;
+            phase = Phase.WAITING_HEADERS;
+            listener.sent(now);
+        }
+    }
+
+    private void onResponse(AsyncResult<HttpClientResponse> ar) {
+        if (phase == Phase.DONE) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (ar.failed()) {
+            Throwable t = ar.cause();
+            if (options.retryStaleConnection() && reused && retries == 0 && Failures.isStaleConnection(t)) {
+                retries++;
+                endpoint.staleRetry();
+                request = null;
+                attempt(endpoint.freshClient());
+                return;
+            }
+            finish(Failures.classify(t, options), now);
+            return;
+        }
+        markSent(now);
+        HttpClientResponse resp = ar.result();
+        resp.exceptionHandler(this::onBodyFailure);
+        status = resp.statusCode();
+        phase = Phase.BODY;
+        lastReadNs = now;
+        listener.headers(status, now);
+        String ct = resp.getHeader(HttpHeaders.CONTENT_TYPE);
+        String type = ct == null ? "" : ct.toLowerCase(Locale.ROOT);
+        if (status / 100 != 2) {
+            mode = Mode.ERROR;
+            bytes = new ByteSink(options.maxErrorBodyBytes());
+        } else if (type.startsWith("text/event-stream")) {
+            mode = Mode.SSE;
+            sse = new SseParser(this, options.maxEventBytes());
+        } else if (type.isEmpty() || type.contains("json")) {
+            mode = Mode.JSON;
+            bytes = new ByteSink(options.maxBodyBytes());
+        } else {
+            abort(new Outcome.ProtocolError("unexpected content-type '" + ct + "' with status " + status));
+            return;
+        }
+        resp.handler(this::onData);
+        resp.endHandler(v -> onEnd());
+    }
+
+    private void onData(Buffer b) {
+        if (phase != Phase.BODY) {
+            return;
+        }
+        long now = System.nanoTime();
+        lastReadNs = now;
+        switch (mode) {
+            case SSE -> {
+                int n = b.length();
+                byte[] s = loop.scratch(n);
+                b.getBytes(0, n, s, 0);
+                readNs = now;
+                try {
+                    sse.feed(s, 0, n);
+                } catch (StreamLimitException | ResponseFormatException e) {
+                    abort(new Outcome.ProtocolError(e.getMessage()));
+                    return;
+                } catch (RuntimeException e) {
+                    abort(internalError(e));
+                    return;
+                }
+                if (sse.isDone() && phase == Phase.BODY) {
+                    phase = Phase.DRAINING;
+                    doneSeenNs = now;
+                }
+            }
+            case JSON -> {
+                if (!bytes.append(b)) {
+                    abort(new Outcome.ProtocolError(
+                            new StreamLimitException("response body", "maxBodyBytes", options.maxBodyBytes())
+                                    .getMessage()));
+                }
+            }
+            case ERROR -> bytes.append(b);
+        }
+    }
+
+    /** One SSE event: hand it to the decoder. */
+    @Override
+    public void onData(byte[] buf, int off, int len) {
+        if (phase == Phase.BODY) {
+            decoder.onEvent(buf, off, len, readNs);
+        }
+    }
+
+    private void onEnd() {
+        if (phase == Phase.DRAINING) {
+            finish(Outcome.OK, doneSeenNs);
+            return;
+        }
+        if (phase != Phase.BODY) {
+            return;
+        }
+        long now = System.nanoTime();
+        switch (mode) {
+            case SSE ->
+                finish(
+                        new Outcome.ProtocolError(
+                                "stream ended without data: [DONE] after " + sse.eventCount() + " events"),
+                        now);
+            case JSON -> {
+                try {
+                    decoder.onBody(bytes.array(), 0, bytes.size(), now);
+                    finish(Outcome.OK, now);
+                } catch (ResponseFormatException e) {
+                    finish(new Outcome.ProtocolError(e.getMessage()), now);
+                } catch (RuntimeException e) {
+                    finish(internalError(e), now);
+                }
+            }
+            case ERROR -> {
+                ErrorBody e = ErrorBody.parse(bytes.array(), bytes.size());
+                finish(new Outcome.HttpError(status, e.message(), e.type(), false), now);
+            }
+        }
+    }
+
+    private void onBodyFailure(Throwable t) {
+        if (phase == Phase.DRAINING) {
+            finish(Outcome.OK, doneSeenNs);
+            return;
+        }
+        if (phase == Phase.DONE) {
+            return;
+        }
+        Outcome o = Failures.classify(t, options);
+        if (o instanceof Outcome.TransportError te) {
+            o = new Outcome.TransportError(te.message() + " while reading the response", false);
+        }
+        abort(o);
+    }
+
+    /** A bug on our side while handling a response: fail this request, keep the run going, log the trace. */
+    private static Outcome internalError(RuntimeException e) {
+        LOG.error("client error while reading a response", e);
+        return new Outcome.ProtocolError("client error while reading the response: " + e);
+    }
+
+    void checkTimeouts(long now) {
+        long total = options.totalTimeoutMs();
+        if (total > 0 && now - startNs > total * 1_000_000L) {
+            abort(new Outcome.Timeout(TimeoutPhase.TOTAL, total));
+        } else if (phase == Phase.WAITING_HEADERS && now - sentNs > options.headersTimeoutMs() * 1_000_000L) {
+            abort(new Outcome.Timeout(TimeoutPhase.HEADERS, options.headersTimeoutMs()));
+        } else if (phase == Phase.BODY && now - lastReadNs > options.idleTimeoutMs() * 1_000_000L) {
+            abort(new Outcome.Timeout(TimeoutPhase.IDLE, options.idleTimeoutMs()));
+        } else if (phase == Phase.DRAINING && now - doneSeenNs > DRAIN_LIMIT_NS) {
+            // the server keeps the body open after [DONE]: the answer is complete, drop the connection
+            HttpClientRequest r = request;
+            finish(Outcome.OK, doneSeenNs);
+            r.reset();
+        }
+    }
+
+    /** Ends the exchange early with this outcome and closes its connection. Call on the loop's context. */
+    public void abort(Outcome outcome) {
+        if (phase == Phase.DONE) {
+            return;
+        }
+        HttpClientRequest r = request;
+        if (phase == Phase.DRAINING) {
+            finish(Outcome.OK, doneSeenNs);
+        } else {
+            finish(outcome, System.nanoTime());
+        }
+        if (r != null) {
+            r.reset();
+        }
+    }
+
+    private void finish(Outcome outcome, long now) {
+        if (phase == Phase.DONE) {
+            return;
+        }
+        phase = Phase.DONE;
+        loop.unregister(this);
+        listener.done(outcome, status, retries, now);
+    }
+}

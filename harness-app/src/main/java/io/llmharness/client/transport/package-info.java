@@ -1,0 +1,16 @@
+/**
+ * HTTP/1.1 transport on Vert.x: one keep-alive pool per server, one {@link io.llmharness.client.transport.HttpExchange}
+ * per request attempt.
+ *
+ * <p>An exchange runs entirely on one event-loop context (a {@link io.llmharness.client.transport.EventLoopState}):
+ * it obtains a pooled connection, writes the body, checks status and content type before parsing, feeds SSE
+ * bytes to the push parser or collects a JSON body under a size limit, and reports milestones and exactly one
+ * {@link io.llmharness.client.record.Outcome} to its {@link io.llmharness.client.transport.ExchangeListener}.
+ * Nothing blocks and nothing locks.
+ *
+ * <p>Timeouts are checked by one periodic sweep per event loop over its active exchanges (no timer per request):
+ * headers (from send), idle between bytes, and total; the TCP connect timeout is Vert.x's. A pooled connection that
+ * the server closed while idle (uvicorn closes after 5 s) fails before any response byte: that request is resent
+ * once on a fresh connection. Pools evict idle connections sooner than servers do, so this stays rare.
+ */
+package io.llmharness.client.transport;

@@ -1,0 +1,69 @@
+package io.llmharness.client.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class DispatcherTest {
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void neverExceedsTheCapAndStartsEverything() throws Exception {
+        int total = 20000;
+        int cap = 7;
+        AtomicInteger running = new AtomicInteger();
+        AtomicInteger maxRunning = new AtomicInteger();
+        AtomicInteger started = new AtomicInteger();
+        ConcurrentLinkedQueue<Integer> toFinish = new ConcurrentLinkedQueue<>();
+        Dispatcher<Integer>[] d = new Dispatcher[1];
+        d[0] = new Dispatcher<>(cap, i -> {
+            int now = running.incrementAndGet();
+            maxRunning.accumulateAndGet(now, Math::max);
+            started.incrementAndGet();
+            toFinish.add(i);
+        });
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        CountDownLatch producers = new CountDownLatch(2);
+        for (int p = 0; p < 2; p++) {
+            int base = p * total / 2;
+            pool.submit(() -> {
+                for (int i = 0; i < total / 2; i++) {
+                    d[0].offer(base + i);
+                }
+                producers.countDown();
+            });
+        }
+        AtomicInteger finished = new AtomicInteger();
+        for (int c = 0; c < 2; c++) {
+            pool.submit(() -> {
+                while (finished.get() < total) {
+                    Integer i = toFinish.poll();
+                    if (i != null) {
+                        running.decrementAndGet();
+                        d[0].release();
+                        finished.incrementAndGet();
+                    } else {
+                        Thread.onSpinWait();
+                    }
+                }
+            });
+        }
+        assertThat(producers.await(60, TimeUnit.SECONDS)).isTrue();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (finished.get() < total && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        pool.shutdownNow();
+        assertThat(started.get()).isEqualTo(total);
+        assertThat(finished.get()).isEqualTo(total);
+        assertThat(maxRunning.get()).isLessThanOrEqualTo(cap);
+        assertThat(d[0].inFlight()).isZero();
+        assertThat(d[0].queued()).isZero();
+    }
+}
