@@ -29,12 +29,14 @@ public final class PickleTables {
             case Map<?, ?> dict -> dictOfLists(dict);
             case PyList list -> records(list.items());
             case List<?> list -> records(new ArrayList<>(list));
-            case PandasObjects.Series s -> throw new UnsupportedPickleException(
-                    "holds a pandas Series, not a DataFrame; save series.to_frame() instead");
+            case PandasObjects.Series s ->
+                throw new UnsupportedPickleException(
+                        "holds a pandas Series, not a DataFrame; save series.to_frame() instead");
             case PyObjects.Opaque o -> throw UnsupportedPickleException.forClass(o.className, null, -1);
             case null -> throw new UnsupportedPickleException("holds None, not a DataFrame");
-            default -> throw new UnsupportedPickleException(
-                    "holds a " + Values.pythonType(root) + ", expected a pandas DataFrame or a dict of lists");
+            default ->
+                throw new UnsupportedPickleException(
+                        "holds a " + Values.pythonType(root) + ", expected a pandas DataFrame or a dict of lists");
         };
     }
 
@@ -124,9 +126,14 @@ public final class PickleTables {
                 }
                 yield ids;
             }
-            case PyList l when l.allInts() -> l.ints();
-            default -> throw new UnsupportedPickleException(
-                    "has a block placement of type " + Values.pythonType(placement));
+            case PyList l -> {
+                if (!l.allInts()) {
+                    throw new UnsupportedPickleException("has a block placement that is not an integer list");
+                }
+                yield l.ints();
+            }
+            default ->
+                throw new UnsupportedPickleException("has a block placement of type " + Values.pythonType(placement));
         };
     }
 
@@ -157,8 +164,9 @@ public final class PickleTables {
         TableBuilder table = new TableBuilder();
         for (int r = 0; r < rows.size(); r++) {
             if (!(rows.get(r) instanceof Map<?, ?> record)) {
-                throw new UnsupportedPickleException("is a list whose item " + r + " is a "
-                        + Values.pythonType(rows.get(r)) + "; expected a DataFrame, a dict of lists or a list of dicts");
+                throw new UnsupportedPickleException(
+                        "is a list whose item " + r + " is a " + Values.pythonType(rows.get(r))
+                                + "; expected a DataFrame, a dict of lists or a list of dicts");
             }
             for (Map.Entry<?, ?> e : record.entrySet()) {
                 String name = String.valueOf(e.getKey());

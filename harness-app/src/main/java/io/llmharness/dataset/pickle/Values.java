@@ -80,12 +80,15 @@ final class Values {
 
     /** The elements of a list, tuple, set or 1-D array; null for anything else. */
     static List<Object> sequence(Object v) {
+        if (v == null) {
+            return null;
+        }
         return switch (v) {
             case PyList l -> l.items();
             case Object[] t -> Arrays.asList(t);
             case Collection<?> c -> new ArrayList<>(c);
             case NumpyArray a -> a.toList();
-            case null, default -> null;
+            default -> null;
         };
     }
 
