@@ -3,8 +3,6 @@ package io.llmharness.dataset;
 import io.llmharness.dataset.cache.DatasetCache;
 import io.llmharness.dataset.column.Table;
 import io.llmharness.dataset.read.DatasetErrors;
-import io.llmharness.dataset.read.FormatDetector;
-import io.llmharness.dataset.read.TableReaders;
 import io.llmharness.error.HarnessException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,8 +4,8 @@
  *
  * <p>JSON and JSON Lines are streamed with Jackson's token parser, so integer lists go straight into {@code int[]}
  * without a tree or boxed integers; CSV goes through jackson-dataformat-csv; Parquet through DuckDB's JDBC driver;
- * pickles through Pyrolite with the numpy/pandas constructors of {@code io.llmharness.dataset.pickle}. {@link
- * io.llmharness.dataset.read.FormatDetector} chooses the reader from the extension, then from the first bytes.
+ * pickles through Pyrolite with the numpy/pandas constructors of {@code io.llmharness.dataset.pickle}. {@code
+ * io.llmharness.dataset.FormatDetector} chooses the reader from the extension, then from the first bytes.
  * Rows are numbered from 0 (the sample index LoadGen uses); text formats also give the 1-based line.
  */
 package io.llmharness.dataset.read;

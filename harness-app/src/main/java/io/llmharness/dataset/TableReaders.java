@@ -1,7 +1,10 @@
-package io.llmharness.dataset.read;
+package io.llmharness.dataset;
 
-import io.llmharness.dataset.DatasetFormat;
 import io.llmharness.dataset.column.Table;
+import io.llmharness.dataset.read.CsvTableReader;
+import io.llmharness.dataset.read.JsonTableReader;
+import io.llmharness.dataset.read.ParquetTableReader;
+import io.llmharness.dataset.read.PickleTableReader;
 import java.nio.file.Path;
 
 /** Reads a file with the reader of its format. */

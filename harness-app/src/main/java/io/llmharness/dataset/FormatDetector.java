@@ -1,6 +1,7 @@
-package io.llmharness.dataset.read;
+package io.llmharness.dataset;
 
-import io.llmharness.dataset.DatasetFormat;
+import io.llmharness.dataset.read.DatasetErrors;
+import io.llmharness.dataset.read.Inputs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
