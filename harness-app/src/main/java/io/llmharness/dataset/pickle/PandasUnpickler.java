@@ -17,7 +17,7 @@ import net.razorvine.pickle.objects.ClassDict;
  * Pyrolite's unpickler with numpy and pandas support. Global names are resolved from this instance's own table
  * (Pyrolite's static registry is left alone); Python builtins it knows are delegated to it; every other name
  * becomes an opaque object that is reported by class name where a column needs it. Dicts keep their insertion
- * order and lists of integers are stored compactly ({@link PyList}).
+ * order (Pyrolite's own SETITEMS does not) and lists of integers are stored compactly ({@link PyList}).
  *
  * <p>Not thread-safe: one instance per file.
  */
@@ -101,6 +101,15 @@ public final class PandasUnpickler extends Unpickler {
                 }
                 stack.add_mark();
                 items.forEach(stack::add);
+            }
+            case Opcodes.SETITEMS -> {
+                List<Object> items = stack.pop_all_since_marker();
+                @SuppressWarnings("unchecked")
+                Map<Object, Object> target = (Map<Object, Object>) stack.peek();
+                for (int i = 0; i + 1 < items.size(); i += 2) {
+                    target.put(items.get(i), items.get(i + 1));
+                }
+                return NO_RETURN_VALUE;
             }
             case Opcodes.BUILD -> {
                 Object state = stack.pop();
