@@ -117,7 +117,10 @@ public final class DatasetCache {
             return Optional.empty();
         }
         try (FileChannel ch = FileChannel.open(entry, StandardOpenOption.READ)) {
-            TableCodec.Reader reader = new TableCodec.Reader(ch);
+            long size = ch.size();
+            TableCodec.Reader reader = size < Integer.MAX_VALUE
+                    ? new TableCodec.Reader(ch.map(FileChannel.MapMode.READ_ONLY, 0, size))
+                    : new TableCodec.Reader(ch);
             if (!Arrays.equals(reader.header(), key.getBytes(StandardCharsets.UTF_8))) {
                 return Optional.empty();
             }

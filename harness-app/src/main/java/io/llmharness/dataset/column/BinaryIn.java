@@ -10,16 +10,26 @@ import java.nio.charset.StandardCharsets;
 /** Little-endian reader over a channel, the counterpart of {@link BinaryOut}. */
 final class BinaryIn {
     private final ReadableByteChannel channel;
-    private final ByteBuffer buf = ByteBuffer.allocateDirect(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
+    private final ByteBuffer buf;
 
     BinaryIn(ReadableByteChannel channel) {
         this.channel = channel;
+        this.buf = ByteBuffer.allocateDirect(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
         buf.flip();
+    }
+
+    /** Reads from a buffer holding the whole content (e.g. a mapped file). */
+    BinaryIn(ByteBuffer whole) {
+        this.channel = null;
+        this.buf = whole.order(ByteOrder.LITTLE_ENDIAN);
     }
 
     private void need(int n) throws IOException {
         if (buf.remaining() >= n) {
             return;
+        }
+        if (channel == null) {
+            throw new EOFException("cache file is truncated");
         }
         buf.compact();
         while (buf.position() < n) {

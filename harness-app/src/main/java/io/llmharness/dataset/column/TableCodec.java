@@ -65,6 +65,11 @@ public final class TableCodec {
             this.in = new BinaryIn(channel);
         }
 
+        /** Reads from a buffer holding the whole encoded table, e.g. a memory-mapped file. */
+        public Reader(java.nio.ByteBuffer whole) {
+            this.in = new BinaryIn(whole);
+        }
+
         /** The header bytes. */
         public byte[] header() throws IOException {
             return in.getBytes();
