@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
 public final class DatasetCache {
     private static final Logger LOG = LoggerFactory.getLogger(DatasetCache.class);
     /** Bump when the codec or any reader changes what a file parses to. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
 
     private static final String SUFFIX = ".lhds";
 

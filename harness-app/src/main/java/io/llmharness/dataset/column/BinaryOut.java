@@ -55,10 +55,14 @@ final class BinaryOut {
     }
 
     void putRaw(byte[] b) throws IOException {
-        int at = 0;
-        while (at < b.length) {
+        putRaw(b, 0, b.length);
+    }
+
+    void putRaw(byte[] b, int from, int to) throws IOException {
+        int at = from;
+        while (at < to) {
             room(1);
-            int n = Math.min(buf.remaining(), b.length - at);
+            int n = Math.min(buf.remaining(), to - at);
             buf.put(b, at, n);
             at += n;
         }

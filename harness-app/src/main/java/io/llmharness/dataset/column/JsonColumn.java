@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.UncheckedIOException;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -15,11 +14,15 @@ public final class JsonColumn implements Column {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String name;
-    private final String[] json;
+    private final Utf8Strings rows;
 
     JsonColumn(String name, String[] json) {
+        this(name, Utf8Strings.of(json));
+    }
+
+    JsonColumn(String name, Utf8Strings rows) {
         this.name = name;
-        this.json = json;
+        this.rows = rows;
     }
 
     @Override
@@ -34,26 +37,27 @@ public final class JsonColumn implements Column {
 
     @Override
     public int size() {
-        return json.length;
+        return rows.size();
     }
 
     @Override
     public boolean isNull(int row) {
-        return json[row] == null;
+        return rows.isNull(row);
     }
 
     /** The row's value as compact JSON text, or null. */
     public String json(int row) {
-        return json[row];
+        return rows.get(row);
     }
 
     /** The row's value freshly parsed (callers may modify it), or null. */
     public JsonNode node(int row) {
-        if (json[row] == null) {
+        String text = rows.get(row);
+        if (text == null) {
             return null;
         }
         try {
-            return JSON.readTree(json[row]);
+            return JSON.readTree(text);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException("JSON stored by the dataset loader does not parse", e);
         }
@@ -66,26 +70,26 @@ public final class JsonColumn implements Column {
 
     @Override
     public String text(int row) {
-        return json[row];
+        return rows.get(row);
     }
 
     @Override
     public JsonColumn head(int rows) {
-        return new JsonColumn(name, ObjectColumns.head(json, rows));
+        return new JsonColumn(name, this.rows.head(rows));
     }
 
-    String[] values() {
-        return json;
+    Utf8Strings rows() {
+        return rows;
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof JsonColumn other && name.equals(other.name) && Arrays.equals(json, other.json);
+        return o instanceof JsonColumn other && name.equals(other.name) && rows.equals(other.rows);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, Arrays.hashCode(json));
+        return Objects.hash(name, rows.hashCode());
     }
 
     @Override

@@ -1,16 +1,19 @@
 package io.llmharness.dataset.column;
 
-import java.util.Arrays;
 import java.util.Objects;
 
 /** Text values, one {@code String} per row (null = no value). */
 public final class StringColumn implements Column {
     private final String name;
-    private final String[] values;
+    private final Utf8Strings rows;
 
     StringColumn(String name, String[] values) {
+        this(name, Utf8Strings.of(values));
+    }
+
+    StringColumn(String name, Utf8Strings rows) {
         this.name = name;
-        this.values = values;
+        this.rows = rows;
     }
 
     @Override
@@ -25,46 +28,46 @@ public final class StringColumn implements Column {
 
     @Override
     public int size() {
-        return values.length;
+        return rows.size();
     }
 
     @Override
     public boolean isNull(int row) {
-        return values[row] == null;
+        return rows.isNull(row);
     }
 
     /** The row's text, or null. */
     public String get(int row) {
-        return values[row];
+        return rows.get(row);
     }
 
     @Override
     public Object value(int row) {
-        return values[row];
+        return rows.get(row);
     }
 
     @Override
     public String text(int row) {
-        return values[row];
+        return rows.get(row);
     }
 
     @Override
     public StringColumn head(int rows) {
-        return new StringColumn(name, ObjectColumns.head(values, rows));
+        return new StringColumn(name, this.rows.head(rows));
     }
 
-    String[] values() {
-        return values;
+    Utf8Strings rows() {
+        return rows;
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof StringColumn other && name.equals(other.name) && Arrays.equals(values, other.values);
+        return o instanceof StringColumn other && name.equals(other.name) && rows.equals(other.rows);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, Arrays.hashCode(values));
+        return Objects.hash(name, rows.hashCode());
     }
 
     @Override

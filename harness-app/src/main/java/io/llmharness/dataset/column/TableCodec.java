@@ -3,7 +3,6 @@ package io.llmharness.dataset.column;
 import java.io.IOException;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -11,8 +10,8 @@ import java.util.List;
 /**
  * The compact binary form of a {@link Table}, used by the dataset cache. Little-endian; after a caller-defined
  * header: column count, row count, then per column its name, type and data. Token ids are written as the one
- * {@code int[]} plus offsets they are held in, numbers as raw arrays, text and bytes as lengths (−1 = null) plus
- * concatenated bytes, so reading is a few bulk copies.
+ * {@code int[]} plus offsets they are held in, text as its UTF-8 bytes plus offsets, numbers as raw arrays, bytes
+ * as lengths (−1 = null) plus concatenated bytes, so reading is a few bulk copies.
  */
 public final class TableCodec {
     private TableCodec() {}
@@ -49,8 +48,8 @@ public final class TableCodec {
                     putNulls(out, b.nulls());
                     putNulls(out, b.trues());
                 }
-                case StringColumn s -> putTexts(out, s.values());
-                case JsonColumn j -> putTexts(out, j.values());
+                case StringColumn s -> putTexts(out, s.rows());
+                case JsonColumn j -> putTexts(out, j.rows());
                 case BytesColumn b -> putBlobs(out, b.values());
             }
         }
@@ -135,13 +134,17 @@ public final class TableCodec {
             return BitSet.valueOf(words);
         }
 
-        private String[] getTexts(int rows) throws IOException {
-            byte[][] blobs = getBlobs(rows);
-            String[] out = new String[rows];
-            for (int i = 0; i < rows; i++) {
-                out[i] = blobs[i] == null ? null : new String(blobs[i], StandardCharsets.UTF_8);
+        private Utf8Strings getTexts(int rows) throws IOException {
+            BitSet nulls = getNulls();
+            int[] off = new int[rows + 1];
+            in.getInts(off);
+            int base = off[0];
+            for (int i = 0; i <= rows; i++) {
+                off[i] -= base;
             }
-            return out;
+            byte[] data = new byte[off[rows]];
+            in.getRaw(data);
+            return new Utf8Strings(data, off, nulls);
         }
 
         private byte[][] getBlobs(int rows) throws IOException {
@@ -164,12 +167,11 @@ public final class TableCodec {
         out.putLongs(words);
     }
 
-    private static void putTexts(BinaryOut out, String[] values) throws IOException {
-        byte[][] blobs = new byte[values.length][];
-        for (int i = 0; i < values.length; i++) {
-            blobs[i] = values[i] == null ? null : values[i].getBytes(StandardCharsets.UTF_8);
-        }
-        putBlobs(out, blobs);
+    private static void putTexts(BinaryOut out, Utf8Strings texts) throws IOException {
+        putNulls(out, texts.nulls());
+        int[] off = texts.offsets();
+        out.putInts(off, 0, off.length);
+        out.putRaw(texts.data(), off[0], off[off.length - 1]);
     }
 
     private static void putBlobs(BinaryOut out, byte[][] values) throws IOException {
