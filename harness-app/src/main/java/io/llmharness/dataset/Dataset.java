@@ -22,6 +22,9 @@ import java.util.Optional;
  * <p>Load with {@link DatasetLoader#load(Path, DatasetOptions)} or {@link #load(Path)}.
  */
 public final class Dataset {
+    private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER =
+            new com.fasterxml.jackson.databind.ObjectMapper();
+
     private final Path source;
     private final DatasetFormat format;
     private final Table table;
@@ -145,10 +148,27 @@ public final class Dataset {
         return role(StandardColumn.MESSAGES).text(row);
     }
 
-    /** The row's chat messages as a fresh Jackson tree. */
+    /**
+     * The row's chat messages as a fresh Jackson tree (also when the file stores them as JSON text), or null.
+     *
+     * @throws HarnessException when a text cell is not valid JSON
+     */
     public JsonNode messages(int row) {
         Column c = role(StandardColumn.MESSAGES);
-        return c instanceof JsonColumn j ? j.node(row) : null;
+        if (c instanceof JsonColumn j) {
+            return j.node(row);
+        }
+        String text = c.text(row);
+        if (text == null) {
+            return null;
+        }
+        try {
+            return MAPPER.readTree(text);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw HarnessException.config("Dataset " + source + " row " + row + ", column '" + c.name()
+                    + "': messages are not valid JSON (" + e.getOriginalMessage() + "); store them as a list of"
+                    + " {role, content} objects");
+        }
     }
 
     /**

@@ -116,4 +116,15 @@ class DatasetTest {
         assertThat(d.inputIdsView(3).get(4)).isEqualTo(6);
         assertThat(d.inputIdsView(3).limit()).isEqualTo(5);
     }
+
+    @Test
+    void messagesStoredAsJsonTextAreParsed() throws Exception {
+        Path f = dir.resolve("m.csv");
+        Files.writeString(f, "messages,answer\n\"[{\"\"role\"\": \"\"user\"\", \"\"content\"\": \"\"hi\"\"}]\",x\n");
+
+        Dataset d = Dataset.load(f);
+
+        assertThat(d.messages(0).get(0).get("content").asText()).isEqualTo("hi");
+        assertThat(d.messagesJson(0)).isEqualTo("[{\"role\":\"user\",\"content\":\"hi\"}]");
+    }
 }
