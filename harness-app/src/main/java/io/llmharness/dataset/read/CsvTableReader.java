@@ -80,7 +80,8 @@ public final class CsvTableReader {
         List<String> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < names.length; i++) {
-            String name = names[i].isEmpty() ? "Unnamed: " + i : names[i];
+            String raw = i == 0 && names[i].startsWith("\uFEFF") ? names[i].substring(1) : names[i];
+            String name = raw.isEmpty() ? "Unnamed: " + i : raw;
             if (!seen.add(name)) {
                 throw DatasetErrors.badRow(
                         file, "line 1 (header)", "column '" + name + "' appears twice; rename one of them");
