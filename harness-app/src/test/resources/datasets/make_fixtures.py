@@ -2,8 +2,8 @@
 """Creates the small dataset fixtures the Java tests read.
 
 Run with a Python that has pandas and numpy (Debian: `apt-get install python3-pandas`, then Debian's own
-`python3 make_fixtures.py` from this directory, not a virtualenv python without pandas). The generated files are committed, so the build needs
-no Python. Real pandas writes every fixture except the three marked SYNTHETIC, which are hand-built with the
+`python3 make_fixtures.py` from this directory, not a virtualenv python without pandas). The generated files are
+committed, so the build needs no Python. Real pandas writes every fixture except the three marked SYNTHETIC, which are hand-built with the
 standard pickle machinery because the layouts they stand for cannot be produced here (pandas 2.x / numpy 2.x are
 not installable, pyarrow is not available):
 
