@@ -12,6 +12,8 @@ not installable, pyarrow is not available):
                           module names numpy._core.multiarray._reconstruct and numpy._core.numeric._frombuffer.
 * legacy_state.pkl      - an older pandas 1.x layout: an empty BlockManager given its "0.14.1" state tuple.
 * arrow_like.pkl        - a block whose values are a pandas.core.arrays.arrow.array.ArrowExtensionArray.
+* arrow_labels.pkl      - column labels held in an ArrowStringArray, as a pandas with the pyarrow-backed "str"
+                          dtype for text (the pandas 3 default) would store them (assumed, not checked).
 """
 import copyreg
 import gzip
@@ -187,6 +189,14 @@ arrow_blocks = (
 arrow_axes = [pd.Index(["tok_input", "label"]), pd.RangeIndex(2)]
 dump(NewObj(pd.DataFrame, {"_mgr": Call(manager_cls, (arrow_blocks, arrow_axes))}),
      "arrow_like.pkl")
+
+ARROW_STRING = fake_global("pandas.core.arrays.string_arrow.ArrowStringArray")
+str_axes = [
+    Call(new_index, (pd.Index, {"data": NewObj(ARROW_STRING, {"_pa_array": "stand-in"}), "name": None})),
+    Call(new_index, (pd.RangeIndex, {"name": None, "start": 0, "stop": 2, "step": 1})),
+]
+str_blocks = (Call(unpickle_block, (np2_object_array(IDS[:2], (1, 2)), slice(0, 1, 1), 2)),)
+dump(NewObj(pd.DataFrame, {"_mgr": Call(manager_cls, (str_blocks, str_axes))}), "arrow_labels.pkl")
 
 with open("not_a_dataset.pkl", "wb") as f:
     pickle.dump(42, f)

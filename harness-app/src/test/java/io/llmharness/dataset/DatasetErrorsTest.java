@@ -200,6 +200,18 @@ class DatasetErrorsTest {
     }
 
     @Test
+    void columnLabelsInAnArrowArray() {
+        Path f = Fixtures.path("arrow_labels.pkl");
+
+        loading(f)
+                .hasMessage("Dataset " + f + ": stores its column labels as an Arrow-backed extension dtype"
+                        + " (pandas.core.arrays.string_arrow.ArrowStringArray), which the harness cannot read from a pickle;"
+                        + " save the DataFrame as Parquet with"
+                        + " df.to_parquet('data.parquet'), or pickle it with plain object labels: df.columns ="
+                        + " df.columns.astype(object); df = df.reset_index(drop=True)");
+    }
+
+    @Test
     void pickleThatIsNotATable() {
         Path series = Fixtures.path("series.pkl");
         loading(series)

@@ -14,7 +14,9 @@ final class PandasObjects {
 
         @Override
         public void setState(Object state) {
-            if (state instanceof Map<?, ?> m) {
+            if (state instanceof Manager m) {
+                manager = m;
+            } else if (state instanceof Map<?, ?> m) {
                 manager = m.containsKey("_mgr") ? m.get("_mgr") : m.get("_data");
             } else if (state instanceof Object[] t && t.length > 0) {
                 manager = t[0];
@@ -100,13 +102,13 @@ final class PandasObjects {
     }
 
     /** An index: a range, or explicit labels; a MultiIndex keeps only its class name. */
-    record Index(String className, long start, long stop, long step, List<Object> labels) {
+    record Index(String className, long start, long stop, long step, List<Object> labels, String unreadable) {
         /** {@code _new_Index(cls, dict)}. */
         static Object newIndex(Object[] args) {
             String cls = args[0] instanceof PyObjects.ClassRef ref ? ref.name() : String.valueOf(args[0]);
             Map<?, ?> d = args.length > 1 && args[1] instanceof Map<?, ?> m ? m : Map.of();
             if (cls.endsWith("RangeIndex")) {
-                return new Index(cls, num(d.get("start"), 0), num(d.get("stop"), 0), num(d.get("step"), 1), null);
+                return new Index(cls, num(d.get("start"), 0), num(d.get("stop"), 0), num(d.get("step"), 1), null, null);
             }
             Object data = d.get("data");
             List<Object> labels = switch (data) {
@@ -116,7 +118,8 @@ final class PandasObjects {
                 case null -> null;
                 default -> null;
             };
-            return new Index(cls, 0, 0, 1, labels);
+            String unreadable = data instanceof PyObjects.Opaque o ? o.className : null;
+            return new Index(cls, 0, 0, 1, labels, unreadable);
         }
 
         private static long num(Object o, long dflt) {

@@ -101,6 +101,13 @@ public final class PickleTables {
                 throw new UnsupportedPickleException("has MultiIndex columns; flatten them first, e.g. df.columns ="
                         + " ['_'.join(map(str, c)) for c in df.columns]");
             }
+            if (idx.unreadable() != null) {
+                throw new UnsupportedPickleException("stores its " + what + " labels as "
+                        + UnsupportedPickleException.describe(idx.unreadable())
+                        + ", which the harness cannot read from a pickle; save"
+                        + " the DataFrame as Parquet with df.to_parquet('data.parquet'), or pickle it with plain"
+                        + " object labels: df.columns = df.columns.astype(object); df = df.reset_index(drop=True)");
+            }
             if (idx.labels() == null && !idx.isRange()) {
                 if (what.equals("row")) {
                     throw new UnsupportedPickleException("has a " + idx.className() + " row index; reset it first"
