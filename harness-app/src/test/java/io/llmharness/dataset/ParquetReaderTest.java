@@ -47,4 +47,26 @@ class ParquetReaderTest {
         assertThat(d.inputLen(1)).isZero();
         assertThat(d.column("extra").text(0)).isEqualTo("{\"k\":1}");
     }
+
+    @Test
+    void tokenIdsBeyond32BitsAreRejectedWithRowAndValue(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("big.parquet");
+        Fixtures.duckdb("COPY (SELECT * FROM (VALUES (1, [1, 2]::BIGINT[]), (2, [3, 5000000000, 4]::BIGINT[])) v(k,"
+                + " input_tokens) ORDER BY k) TO '" + file + "' (FORMAT PARQUET)");
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Dataset.load(file))
+                .isInstanceOf(io.llmharness.error.HarnessException.class)
+                .hasMessage("Dataset " + file + " row 1, column 'input_tokens': token id 5000000000 (element 1) is"
+                        + " not a 32-bit integer; token-id columns must hold lists of integers");
+    }
+
+    @Test
+    void doubleListAsTokenIdsIsRejected(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("floats.parquet");
+        Fixtures.duckdb("COPY (SELECT [1.5, 2.0]::DOUBLE[] AS tok_input) TO '" + file + "' (FORMAT PARQUET)");
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Dataset.load(file))
+                .hasMessage("Dataset " + file + " row 0, column 'tok_input': token id 1.5 (element 0) is not a"
+                        + " 32-bit integer; token-id columns must hold lists of integers");
+    }
 }

@@ -150,6 +150,7 @@ public final class ParquetTableReader {
             if (c == '-' || (c >= '0' && c <= '9')) {
                 boolean negative = c == '-';
                 long v = 0;
+                int tokenStart = i;
                 int start = negative ? ++i : i;
                 while (i < len && text.charAt(i) >= '0' && text.charAt(i) <= '9') {
                     v = v * 10 + (text.charAt(i++) - '0');
@@ -159,10 +160,14 @@ public final class ParquetTableReader {
                 }
                 v = negative ? -v : v;
                 if (i == start || v != (int) v) {
+                    int end = text.indexOf(',', tokenStart);
+                    String token =
+                            text.substring(tokenStart, end < 0 ? len - 1 : end).strip();
                     throw DatasetErrors.badRow(
                             file,
                             "row " + row + ", column '" + column + "'",
-                            "token id (element " + n + ") is not a 32-bit integer");
+                            "token id " + token + " (element " + n
+                                    + ") is not a 32-bit integer; token-id columns must hold lists of integers");
                 }
                 if (n == out.length) {
                     out = java.util.Arrays.copyOf(out, n * 2);
@@ -185,7 +190,8 @@ public final class ParquetTableReader {
                 throw DatasetErrors.badRow(
                         file,
                         "row " + row + ", column '" + column + "'",
-                        "token id " + elements[k] + " (element " + k + ") is not a 32-bit integer");
+                        "token id " + elements[k] + " (element " + k
+                                + ") is not a 32-bit integer; token-id columns must hold lists of integers");
             }
             ids[k] = n.intValue();
         }
