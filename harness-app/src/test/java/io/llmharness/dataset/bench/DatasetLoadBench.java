@@ -32,12 +32,16 @@ public final class DatasetLoadBench {
             if (args.length > 2) {
                 o = o.withCacheDir(Path.of(args[2]));
             }
+            var os = (com.sun.management.OperatingSystemMXBean)
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+            long cpu0 = os.getProcessCpuTime();
             long t0 = System.nanoTime();
             Dataset d = DatasetLoader.load(Path.of(args[1]), o);
             System.out.printf(
                     Locale.ROOT,
-                    "%.1f ms %s%n",
+                    "%.1f ms wall, %.1f ms cpu: %s%n",
                     (System.nanoTime() - t0) / 1e6,
+                    (os.getProcessCpuTime() - cpu0) / 1e6,
                     d.statistics().format());
             return;
         }
