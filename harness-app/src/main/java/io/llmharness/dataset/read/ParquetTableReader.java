@@ -96,8 +96,7 @@ public final class ParquetTableReader {
             return new Source(name, Kind.BYTES, col);
         }
         if (type.endsWith("[]") && isInteger(type.substring(0, type.length() - 2))) {
-            // Text is faster than java.sql.Array here: one string per row instead of one boxed integer per id.
-            return new Source(name, Kind.INT_LIST, "CAST(" + col + " AS VARCHAR)");
+            return new Source(name, Kind.INT_LIST, col);
         }
         if (type.startsWith("STRUCT(") && type.matches(".*[(,] ?\"?BYTES\"? BLOB[,)].*")) {
             return new Source(name, Kind.BYTES, "struct_extract(" + col + ", 'bytes')");
@@ -126,8 +125,7 @@ public final class ParquetTableReader {
             case BOOLEAN -> (Boolean) raw;
             case TEXT -> raw.toString();
             case BYTES -> rs.getBytes(i);
-            case INT_LIST ->
-                raw instanceof Array a ? ids(file, a, s.name(), row) : ids(file, raw.toString(), s.name(), row);
+            case INT_LIST -> ids(file, (Array) raw, s.name(), row);
             case JSON -> {
                 try {
                     yield JsonValues.fromNode(JsonValues.MAPPER.readTree(raw.toString()));
@@ -137,47 +135,6 @@ public final class ParquetTableReader {
                 }
             }
         };
-    }
-
-    /** Parses DuckDB's text form of an integer list, {@code [1, 2, 3]}. */
-    static int[] ids(Path file, String text, String column, int row) {
-        int[] out = new int[Math.max(4, text.length() / 4)];
-        int n = 0;
-        int i = 0;
-        int len = text.length();
-        while (i < len) {
-            char c = text.charAt(i);
-            if (c == '-' || (c >= '0' && c <= '9')) {
-                boolean negative = c == '-';
-                long v = 0;
-                int tokenStart = i;
-                int start = negative ? ++i : i;
-                while (i < len && text.charAt(i) >= '0' && text.charAt(i) <= '9') {
-                    v = v * 10 + (text.charAt(i++) - '0');
-                    if (v > 1L << 32) {
-                        break;
-                    }
-                }
-                v = negative ? -v : v;
-                if (i == start || v != (int) v) {
-                    int end = text.indexOf(',', tokenStart);
-                    String token =
-                            text.substring(tokenStart, end < 0 ? len - 1 : end).strip();
-                    throw DatasetErrors.badRow(
-                            file,
-                            "row " + row + ", column '" + column + "'",
-                            "token id " + token + " (element " + n
-                                    + ") is not a 32-bit integer; token-id columns must hold lists of integers");
-                }
-                if (n == out.length) {
-                    out = java.util.Arrays.copyOf(out, n * 2);
-                }
-                out[n++] = (int) v;
-            } else {
-                i++;
-            }
-        }
-        return java.util.Arrays.copyOf(out, n);
     }
 
     private static int[] ids(Path file, Array array, String column, int row) throws SQLException {
