@@ -34,8 +34,7 @@ final class JsonObjectLayouts {
         }
         if (allArraysOfEqualLength(root)) {
             TableBuilder table = new TableBuilder();
-            for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : root.properties()) {
                 ColumnBuilder column = table.column(e.getKey());
                 for (JsonNode v : e.getValue()) {
                     column.add(JsonValues.fromNode(v));
@@ -53,8 +52,7 @@ final class JsonObjectLayouts {
     }
 
     static void addRecord(TableBuilder table, JsonNode record) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = record.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : record.properties()) {
             table.set(e.getKey(), JsonValues.fromNode(e.getValue()));
         }
     }
@@ -97,8 +95,7 @@ final class JsonObjectLayouts {
         }
         List<String> ordered = new ArrayList<>(labels);
         TableBuilder table = new TableBuilder();
-        for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : root.properties()) {
             ColumnBuilder column = table.column(e.getKey());
             for (String label : ordered) {
                 column.add(JsonValues.fromNode(e.getValue().get(label)));
