@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Chooses the format of a dataset file: by extension first ({@code .json}, {@code .jsonl}/{@code .ndjson}, {@code
@@ -15,17 +17,41 @@ import java.util.Optional;
  * brace, and otherwise a header line with commas for CSV.
  */
 public final class FormatDetector {
+    private static final Logger LOG = LoggerFactory.getLogger(FormatDetector.class);
+
     private FormatDetector() {}
 
-    /** The format of the file, or an error saying which extensions are known. */
+    /**
+     * The format of the file, or an error saying which extensions are known. When the name says one format but the
+     * content clearly is another (a pickle's protocol byte, Parquet's magic, or JSON in a file named as pickle or
+     * Parquet), the content wins and a warning is logged.
+     */
     public static DatasetFormat detect(Path file) {
-        return byExtension(file)
-                .or(() -> byContent(file))
+        Optional<DatasetFormat> named = byExtension(file);
+        Optional<DatasetFormat> sniffed = byContent(file);
+        if (named.isPresent() && sniffed.isPresent() && contradicts(named.get(), sniffed.get())) {
+            LOG.warn(
+                    "Dataset {} is named like {} but its content is {}; reading it as {}",
+                    file,
+                    named.get(),
+                    sniffed.get(),
+                    sniffed.get());
+            return sniffed.get();
+        }
+        return named.or(() -> sniffed)
                 .orElseThrow(() -> DatasetErrors.badFile(
                         file,
                         "cannot tell the file format from its name or content; use a .json, .jsonl, .csv, .parquet or .pkl"
                                 + " file (optionally .gz-compressed)",
                         null));
+    }
+
+    private static boolean contradicts(DatasetFormat named, DatasetFormat sniffed) {
+        return switch (sniffed) {
+            case PICKLE, PARQUET -> named != sniffed;
+            case JSON -> named == DatasetFormat.PICKLE || named == DatasetFormat.PARQUET;
+            default -> false;
+        };
     }
 
     /** The format implied by the file name, if any. */

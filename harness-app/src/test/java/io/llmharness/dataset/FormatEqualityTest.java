@@ -61,4 +61,15 @@ class FormatEqualityTest {
         java.nio.file.Files.move(parquet, renamed);
         assertThat(Dataset.load(renamed).format()).isEqualTo(DatasetFormat.PARQUET);
     }
+
+    @Test
+    void contentWinsOverAMisleadingName(@TempDir Path dir) throws Exception {
+        Path pickleNamedJson = dir.resolve("cnn_eval.json");
+        java.nio.file.Files.copy(Fixtures.path("small_lists.pkl"), pickleNamedJson);
+        Path jsonNamedPickle = dir.resolve("data.pkl");
+        java.nio.file.Files.copy(Fixtures.path("small.json"), jsonNamedPickle);
+
+        assertThat(Dataset.load(pickleNamedJson).format()).isEqualTo(DatasetFormat.PICKLE);
+        assertThat(Dataset.load(jsonNamedPickle).table()).isEqualTo(Fixtures.smallTable());
+    }
 }
