@@ -237,4 +237,22 @@ class DatasetErrorsTest {
                 .hasMessage(
                         "Dataset path " + dir + " is a directory; give the dataset file itself with --dataset-path");
     }
+
+    @Test
+    void truncatedPickle() throws Exception {
+        byte[] whole = Files.readAllBytes(Fixtures.path("small_lists.pkl"));
+        Path f = dir.resolve("cut.pkl");
+        Files.write(f, java.util.Arrays.copyOf(whole, whole.length / 2));
+
+        loading(f).hasMessage("Dataset " + f + ": the file ends early (truncated?); download or write it again");
+    }
+
+    @Test
+    void truncatedGzip() throws Exception {
+        byte[] whole = Files.readAllBytes(Fixtures.path("small_lists.json.gz"));
+        Path f = dir.resolve("cut.json.gz");
+        Files.write(f, java.util.Arrays.copyOf(whole, whole.length - 20));
+
+        loading(f).hasMessage("Dataset " + f + ": the file ends early (truncated?); download or write it again");
+    }
 }
