@@ -1,0 +1,99 @@
+package io.llmharness.dataset.column;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.UncheckedIOException;
+import java.util.Objects;
+
+/**
+ * Nested values (chat messages, lists of strings, dictionaries, mixed lists), kept as compact JSON text per row so
+ * they can be written into a request body as they are, or parsed on demand.
+ */
+public final class JsonColumn implements Column {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final String name;
+    private final Utf8Strings rows;
+
+    JsonColumn(String name, String[] json) {
+        this(name, Utf8Strings.of(json));
+    }
+
+    JsonColumn(String name, Utf8Strings rows) {
+        this.name = name;
+        this.rows = rows;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public ColumnType type() {
+        return ColumnType.JSON;
+    }
+
+    @Override
+    public int size() {
+        return rows.size();
+    }
+
+    @Override
+    public boolean isNull(int row) {
+        return rows.isNull(row);
+    }
+
+    /** The row's value as compact JSON text, or null. */
+    public String json(int row) {
+        return rows.get(row);
+    }
+
+    /** The row's value freshly parsed (callers may modify it), or null. */
+    public JsonNode node(int row) {
+        String text = rows.get(row);
+        if (text == null) {
+            return null;
+        }
+        try {
+            return JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("JSON stored by the dataset loader does not parse", e);
+        }
+    }
+
+    @Override
+    public Object value(int row) {
+        return node(row);
+    }
+
+    @Override
+    public String text(int row) {
+        return rows.get(row);
+    }
+
+    @Override
+    public JsonColumn head(int rows) {
+        return new JsonColumn(name, this.rows.head(rows));
+    }
+
+    Utf8Strings rows() {
+        return rows;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof JsonColumn other && name.equals(other.name) && rows.equals(other.rows);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, rows.hashCode());
+    }
+
+    @Override
+    public String toString() {
+        return "JsonColumn[" + name + ", " + size() + " rows]";
+    }
+}

@@ -1,0 +1,46 @@
+package io.llmharness.dataset.read;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+
+/** Opens dataset files, transparently decompressing gzip (recognised by its magic bytes, not the name). */
+public final class Inputs {
+    private static final int BUFFER = 1 << 16;
+
+    private Inputs() {}
+
+    /** A buffered stream of the file's (decompressed) content. */
+    public static InputStream open(Path file) throws IOException {
+        InputStream raw = new BufferedInputStream(Files.newInputStream(file), BUFFER);
+        if (isGzip(raw)) {
+            return new BufferedInputStream(new GZIPInputStream(raw, BUFFER), BUFFER);
+        }
+        return raw;
+    }
+
+    /** Whether the file starts with the gzip magic bytes. */
+    public static boolean isGzip(Path file) throws IOException {
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 4)) {
+            return isGzip(in);
+        }
+    }
+
+    /** The first {@code n} bytes of the (decompressed) content, fewer when the file is shorter. */
+    public static byte[] head(Path file, int n) throws IOException {
+        try (InputStream in = open(file)) {
+            return in.readNBytes(n);
+        }
+    }
+
+    private static boolean isGzip(InputStream in) throws IOException {
+        in.mark(2);
+        int b0 = in.read();
+        int b1 = in.read();
+        in.reset();
+        return b0 == 0x1f && b1 == 0x8b;
+    }
+}
