@@ -23,6 +23,11 @@ public record MlperfSection(String scenario, String mode, String result, Sequenc
         results = JsonTree.freeze(results);
     }
 
+    /** A section from any map of result lines (a map that is not a {@link SequencedMap} is sorted by key). */
+    public static MlperfSection of(String scenario, String mode, String result, Map<String, ?> results) {
+        return new MlperfSection(scenario, mode, result, JsonTree.freeze(results == null ? Map.of() : results));
+    }
+
     /** The section as summary.json writes it: scenario, mode, result, results. */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
