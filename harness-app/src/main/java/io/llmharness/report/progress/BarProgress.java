@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarConsumer;
 
 /**
  * A redrawn bar on stderr (me.tongfei progressbar, which renders on its own thread). Steps go into a striped
@@ -24,8 +25,16 @@ final class BarProgress implements Progress {
     private volatile boolean closed;
 
     BarProgress(String task, long total) {
-        this.bar = new ProgressBarBuilder()
-                .setTaskName(task)
+        this(task, total, null);
+    }
+
+    /** @param consumer where the bar is drawn, or null for the library's default (stderr) */
+    BarProgress(String task, long total, ProgressBarConsumer consumer) {
+        ProgressBarBuilder b = new ProgressBarBuilder();
+        if (consumer != null) {
+            b.setConsumer(consumer);
+        }
+        this.bar = b.setTaskName(task)
                 .setInitialMax(total > 0 ? total : -1)
                 .setUpdateIntervalMillis(250)
                 .showSpeed(new DecimalFormat("0.0", DecimalFormatSymbols.getInstance(Locale.ROOT)))

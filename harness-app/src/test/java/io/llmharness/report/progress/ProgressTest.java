@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import org.junit.jupiter.api.Test;
 
 class ProgressTest {
@@ -70,7 +71,7 @@ class ProgressTest {
         List<Progress> all = List.of(
                 Progress.off(),
                 Progress.lines("lines", 800_000, new PrintStream(sink), Duration.ofMillis(5)),
-                Progress.start("bar", 800_000, Progress.Mode.BAR, Duration.ofSeconds(1)));
+                new BarProgress("bar", 800_000, new ConsoleProgressBarConsumer(new PrintStream(sink))));
         for (Progress p : all) {
             List<Thread> threads = new ArrayList<>();
             for (int t = 0; t < 8; t++) {
