@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -98,8 +97,7 @@ final class SummaryJsonReader {
         JsonNode start = window.path("requested_start_ns");
         JsonNode end = window.path("requested_end_ns");
         SloSpec spec = SloSpec.NONE;
-        for (Iterator<Map.Entry<String, JsonNode>> it = slos.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : slos.properties()) {
             spec = spec.with(
                     LatencyMetric.byKey(e.getKey()),
                     Units.nsFromMs(required(e.getValue(), "max").decimalValue()));
@@ -113,7 +111,7 @@ final class SummaryJsonReader {
     private static SequencedMap<String, Object> map(JsonNode node) {
         LinkedHashMap<String, Object> out = new LinkedHashMap<>();
         if (node != null) {
-            node.fields().forEachRemaining(e -> out.put(e.getKey(), value(e.getValue())));
+            node.properties().forEach(e -> out.put(e.getKey(), value(e.getValue())));
         }
         return Collections.unmodifiableSequencedMap(out);
     }
