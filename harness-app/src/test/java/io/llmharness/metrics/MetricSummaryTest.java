@@ -312,6 +312,20 @@ class MetricSummaryTest {
     }
 
     @Test
+    void summaryIsImmutable() {
+        List<RequestRecord> rs = new ArrayList<>(mixed());
+        MetricSummary s = MetricSummary.compute(snapshot(0, rs), MeasureOptions.all(), new ArrayList<>());
+        rs.clear();
+        assertThat(s.requests().recorded()).isEqualTo(7);
+        assertThatThrownBy(() -> s.latency().put(LatencyMetric.TTFT, Distribution.EMPTY))
+                .isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> s.failures().byKind().clear()).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> s.tokens().outputSources().clear()).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> s.endpoints().add(null)).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> s.slos().thresholdsNs().clear()).isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
     void realisticLatenciesAreWithinTheHistogramPrecision() {
         List<RequestRecord> rs = new ArrayList<>();
         for (int ms = 1; ms <= 1000; ms++) {
