@@ -1,0 +1,117 @@
+package io.llmharness.report;
+
+import io.llmharness.client.record.RecordSnapshot;
+import io.llmharness.error.HarnessException;
+import io.llmharness.metrics.MetricSummary;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Instant;
+
+/**
+ * The files of a run directory that this package owns, and the two operations on them: write everything after a
+ * run, and regenerate summary.json from what was recorded.
+ *
+ * <pre>{@code
+ * RecordSnapshot snap = client.snapshot();
+ * MetricSummary metrics = MetricSummary.compute(snap, MeasureOptions.all(), client.endpointStats());
+ * RunSummary summary = RunSummary.of(runInfo, config, datasetStats, mlperfOrNull, metrics);
+ * RunOutputs.write(runDir, summary, snap);
+ * // later, from the directory alone:
+ * RunOutputs.regenerateSummary(runDir);
+ * }</pre>
+ */
+public final class RunOutputs {
+
+    /** The summary document. */
+    public static final String SUMMARY_JSON = "summary.json";
+    /** Per-request rows as CSV. */
+    public static final String REQUESTS_CSV = "requests.csv";
+    /** Per-request rows as Parquet (same columns). */
+    public static final String REQUESTS_PARQUET = "requests.parquet";
+    /** The client's pooled chunk-gap histograms (HdrHistogram log). */
+    public static final String ITL_HISTOGRAMS = "itl_histograms.hlog";
+
+    private RunOutputs() {}
+
+    /**
+     * Writes requests.csv, requests.parquet, itl_histograms.hlog and, last, summary.json into {@code dir} (created
+     * when missing). The summary must have been computed from {@code snapshot}.
+     *
+     * @throws HarnessException (execution) when a file cannot be written
+     */
+    public static void write(Path dir, RunSummary summary, RecordSnapshot snapshot) {
+        writeRequests(dir, snapshot);
+        SummaryJson.write(summary, dir.resolve(SUMMARY_JSON));
+    }
+
+    /**
+     * Writes the recorded data only: requests.csv, requests.parquet and itl_histograms.hlog.
+     *
+     * @throws HarnessException (execution) when a file cannot be written
+     */
+    public static void writeRequests(Path dir, RecordSnapshot snapshot) {
+        Path current = dir;
+        try {
+            Files.createDirectories(dir);
+            current = dir.resolve(REQUESTS_CSV);
+            RequestCsv.write(snapshot, current);
+            current = dir.resolve(REQUESTS_PARQUET);
+            RequestParquet.fromCsv(dir.resolve(REQUESTS_CSV), current);
+            current = dir.resolve(ITL_HISTOGRAMS);
+            GapHistograms.of(snapshot).write(current);
+        } catch (IOException | SQLException e) {
+            throw HarnessException.execution("cannot write " + current + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Reads the recorded requests of a run directory: requests.parquet, or requests.csv when there is no Parquet
+     * file, with the pooled histograms of itl_histograms.hlog (empty when that file is missing). Times are relative
+     * to the run start (the snapshot's nano anchor is 0); the wall-clock anchor comes from the rows.
+     *
+     * @throws HarnessException (config) when the directory holds no readable request file
+     */
+    public static RecordSnapshot readRecords(Path dir) {
+        return snapshot(dir, null);
+    }
+
+    /**
+     * Recomputes the metrics of a run directory from its request file and histograms, keeping the other sections
+     * of the existing summary.json (run, config, dataset, mlperf, endpoint counters, window and SLOs), rewrites
+     * summary.json and returns it. Regenerating an untouched directory reproduces the file byte for byte.
+     *
+     * @throws HarnessException (config) when summary.json or the request file is missing or malformed
+     */
+    public static RunSummary regenerateSummary(Path dir) {
+        Path file = dir.resolve(SUMMARY_JSON);
+        SummaryJsonReader.Previous p;
+        try {
+            p = SummaryJsonReader.read(file);
+        } catch (IOException | RuntimeException e) {
+            throw HarnessException.config("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        RecordSnapshot snap = snapshot(dir, p);
+        MetricSummary metrics = MetricSummary.compute(snap, p.options(), p.endpoints());
+        RunSummary s = new RunSummary(p.run(), p.config(), p.dataset(), p.mlperf(), metrics);
+        SummaryJson.write(s, file);
+        return s;
+    }
+
+    private static RecordSnapshot snapshot(Path dir, SummaryJsonReader.Previous previous) {
+        Path parquet = dir.resolve(REQUESTS_PARQUET);
+        Path file = Files.isRegularFile(parquet) ? parquet : dir.resolve(REQUESTS_CSV);
+        if (!Files.isRegularFile(file)) {
+            throw HarnessException.config("no " + REQUESTS_PARQUET + " or " + REQUESTS_CSV + " in " + dir);
+        }
+        Path hlog = dir.resolve(ITL_HISTOGRAMS);
+        try {
+            RequestTableReader.Table t = RequestTableReader.read(file);
+            GapHistograms gaps = Files.isRegularFile(hlog) ? GapHistograms.read(hlog) : GapHistograms.empty();
+            return RequestTableReader.snapshot(t, previous == null ? Instant.EPOCH : previous.anchor(), gaps);
+        } catch (IOException | SQLException | RuntimeException e) {
+            throw HarnessException.config("cannot read the requests of " + dir + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package io.llmharness.report;
+
+import io.llmharness.client.record.Outcome;
+import io.llmharness.client.transport.EndpointStats;
+import io.llmharness.error.HarnessException;
+import io.llmharness.metrics.FailureSummary;
+import io.llmharness.metrics.MetricSummary;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * Writes summary.json: one document with the sections {@code schema_version}, {@code run}, {@code config},
+ * {@code dataset}, {@code mlperf}, {@code metrics}, {@code endpoints} and {@code failures}, in that order, keys in a
+ * fixed order, numbers as numbers and null where a value is undefined (never NaN or Infinity). The layout is
+ * described in docs/metrics.md.
+ */
+public final class SummaryJson {
+
+    /** Bumped when a key is renamed or removed (adding keys keeps the version). */
+    public static final int SCHEMA_VERSION = 1;
+
+    private SummaryJson() {}
+
+    /** The document as text (LF line ends, final newline). */
+    public static String toJson(RunSummary s) {
+        StringWriter out = new StringWriter();
+        try {
+            write(s, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    /**
+     * Writes the document to a file, through a temporary file and a rename so a reader never sees half of it.
+     *
+     * @throws HarnessException (execution) when the file cannot be written
+     */
+    public static void write(RunSummary s, Path file) {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try {
+            Files.writeString(tmp, toJson(s), StandardCharsets.UTF_8);
+            try {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw HarnessException.execution("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    static void write(RunSummary s, Writer w) throws IOException {
+        try (JsonOut out = new JsonOut(w)) {
+            out.start(null).field("schema_version", SCHEMA_VERSION);
+            run(out, s.run());
+            out.value("config", s.config()).value("dataset", s.dataset()).value("mlperf", s.mlperf());
+            MetricsJson.write(out, s.metrics());
+            endpoints(out, s.metrics());
+            failures(out, s.metrics());
+            out.end();
+        }
+    }
+
+    private static void run(JsonOut out, RunInfo run) throws IOException {
+        Duration d = run.duration();
+        out.start("run")
+                .field("id", run.id())
+                .field("tool_version", run.toolVersion())
+                .value("command_line", run.commandLine())
+                .field("start", iso(run.start()))
+                .field("end", iso(run.end()))
+                .field("duration_s", d == null ? null : Units.seconds(d.toNanos()))
+                .end();
+    }
+
+    private static void endpoints(JsonOut out, MetricSummary m) throws IOException {
+        out.startArray("endpoints");
+        int index = 0;
+        for (EndpointStats e : m.endpoints()) {
+            out.start(null)
+                    .field("index", index++)
+                    .field("url", e.url())
+                    .field("requests", e.requests())
+                    .field("failures", e.failures())
+                    .field("in_flight", e.inFlight())
+                    .field("max_in_flight", e.maxInFlight())
+                    .field("connections_opened", e.connectionsOpened())
+                    .field("stale_retries", e.staleRetries())
+                    .end();
+        }
+        out.endArray();
+    }
+
+    private static void failures(JsonOut out, MetricSummary m) throws IOException {
+        FailureSummary f = m.failures();
+        out.start("failures").field("failed", f.failed()).field("failure_rate", f.rate());
+        out.start("by_kind");
+        for (Map.Entry<Outcome.Kind, Long> e : f.byKind().entrySet()) {
+            out.field(e.getKey().name(), e.getValue().longValue());
+        }
+        out.end().startArray("messages");
+        for (FailureSummary.Message msg : f.messages()) {
+            out.start(null)
+                    .field("kind", msg.kind().name())
+                    .field("message", msg.message())
+                    .field("count", msg.count())
+                    .end();
+        }
+        out.endArray().end();
+    }
+
+    static String iso(Instant t) {
+        return t == null ? null : t.toString();
+    }
+}

@@ -1,0 +1,73 @@
+package io.llmharness.report.progress;
+
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarConsumer;
+
+/**
+ * A redrawn bar on stderr (me.tongfei progressbar, which renders on its own thread). Steps go into a striped
+ * counter; at most every {@link #PUSH_INTERVAL_NS} one caller hands the sum to the bar, whose state is
+ * synchronized and would otherwise be contended by every completion.
+ */
+final class BarProgress implements Progress {
+
+    static final long PUSH_INTERVAL_NS = 100_000_000L;
+
+    private final LongAdder count = new LongAdder();
+    private final AtomicLong nextPushNs = new AtomicLong(System.nanoTime());
+    private final ProgressBar bar;
+    private volatile boolean closed;
+
+    BarProgress(String task, long total) {
+        this(task, total, null);
+    }
+
+    /** @param consumer where the bar is drawn, or null for the library's default (stderr) */
+    BarProgress(String task, long total, ProgressBarConsumer consumer) {
+        ProgressBarBuilder b = new ProgressBarBuilder();
+        if (consumer != null) {
+            b.setConsumer(consumer);
+        }
+        this.bar = b.setTaskName(task)
+                .setInitialMax(total > 0 ? total : -1)
+                .setUpdateIntervalMillis(250)
+                .showSpeed(new DecimalFormat("0.0", DecimalFormatSymbols.getInstance(Locale.ROOT)))
+                .setSpeedUnit(ChronoUnit.SECONDS)
+                .build();
+    }
+
+    @Override
+    public void step(long n) {
+        count.add(n);
+        long now = System.nanoTime();
+        long next = nextPushNs.get();
+        if (now - next >= 0 && nextPushNs.compareAndSet(next, now + PUSH_INTERVAL_NS) && !closed) {
+            bar.stepTo(count.sum());
+        }
+    }
+
+    @Override
+    public long current() {
+        return count.sum();
+    }
+
+    @Override
+    public Mode mode() {
+        return Mode.BAR;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            bar.stepTo(count.sum());
+            bar.close();
+        }
+    }
+}
