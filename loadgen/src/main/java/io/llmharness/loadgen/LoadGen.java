@@ -73,10 +73,12 @@ public final class LoadGen implements ResponseSink {
             session = s;
             return s.run();
         } finally {
+            session = null;
             running.set(false);
         }
     }
 
+    /** Completions arriving after the test ended are dropped: there is no log left to write them to. */
     @Override
     public void querySamplesComplete(List<QuerySampleResponse> responses) {
         long now = clock.nanoTime();

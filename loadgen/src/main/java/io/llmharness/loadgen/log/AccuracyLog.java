@@ -13,6 +13,7 @@ public final class AccuracyLog {
     private final Writer out;
     private boolean needsComma;
     private long entries;
+    private boolean finished;
 
     /** Starts the array. */
     public AccuracyLog(Writer out) {
@@ -27,6 +28,9 @@ public final class AccuracyLog {
      * @param tokenCount token mode: the response's {@code n_tokens}; null when not in token mode
      */
     public synchronized void entry(long seqId, long qslIndex, byte[] data, byte[] tokenData, Long tokenCount) {
+        if (finished) {
+            return;
+        }
         StringBuilder b = new StringBuilder(64 + data.length * 2);
         b.append(needsComma ? ",\n{ " : "\n{ ");
         b.append("\"seq_id\" : ").append(Long.toUnsignedString(seqId));
@@ -56,6 +60,7 @@ public final class AccuracyLog {
     /** Ends the array ({@code \n]\n}). */
     public synchronized void finish() {
         write("\n]\n");
+        finished = true;
     }
 
     private void write(String s) {

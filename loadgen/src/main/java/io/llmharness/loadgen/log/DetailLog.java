@@ -24,6 +24,7 @@ public final class DetailLog {
     private final long originNanos;
     private long errors;
     private long warnings;
+    private boolean finished;
 
     /**
      * @param out the detail file
@@ -118,6 +119,9 @@ public final class DetailLog {
                 + (caller == null ? 0 : Math.max(0, caller.getLineNumber())) + ", \"pid\": " + PID + ", \"tid\": "
                 + Thread.currentThread().threadId() + "}}\n";
         synchronized (this) {
+            if (finished) {
+                return;
+            }
             if (isError) {
                 errors++;
             }
@@ -148,6 +152,12 @@ public final class DetailLog {
                 WALKER.walk(frames -> frames.filter(x -> !x.getClassName().equals(DetailLog.class.getName()))
                         .findFirst());
         return f.orElse(null);
+    }
+
+    /** Flushes and stops accepting lines (late completions after the test must not fail). */
+    public synchronized void finish() {
+        flush();
+        finished = true;
     }
 
     /** Flushes buffered lines. */

@@ -17,6 +17,7 @@ public final class TraceLog {
     private final Writer out;
     private final long originNanos;
     private final long originEpochNanos;
+    private boolean finished;
 
     /**
      * @param out the trace file, or null to trace nothing
@@ -46,7 +47,7 @@ public final class TraceLog {
             long scheduledNanos,
             long issuedNanos,
             long completeNanos) {
-        if (out == null) {
+        if (out == null || finished) {
             return;
         }
         write("{\"name\":\"" + name + "\",\"cat\":\"default\",\"ph\":\"b\",\"pid\":" + PID + ",\"id\":" + seqId
@@ -62,7 +63,7 @@ public final class TraceLog {
 
     /** Server: a counter event at the scheduled time with the issue delay and the issue-to-done time. */
     public synchronized void latencyCounter(String name, long scheduledNanos, long issuedNanos, long completeNanos) {
-        if (out == null) {
+        if (out == null || finished) {
             return;
         }
         write("{\"name\":\"" + name + "\",\"ph\": \"C\",\"pid\":" + PID + ",\"ts\":"
@@ -73,9 +74,10 @@ public final class TraceLog {
 
     /** Closes the event list. */
     public synchronized void finish() {
-        if (out == null) {
+        if (out == null || finished) {
             return;
         }
+        finished = true;
         write("{\"name\":\"LastTrace\"}\n],\n\"displayTimeUnit\":\"ns\",\n\"otherData\":{\n\"ts\":"
                 + micros(originEpochNanos) + ",\n\"version\":\"MLPerf LoadGen v0.5a0\"\n}\n}\n");
     }

@@ -50,6 +50,9 @@ final class IssueLoop {
     private final BooleanSupplier aborted;
     private final AtomicLong sharedIssued = new AtomicLong();
 
+    /** Longest single sleep before a Server query, so an abort is noticed within this time (ns). */
+    private static final long MAX_SLEEP_SLICE_NANOS = 50_000_000;
+
     IssueLoop(
             Clock clock,
             SystemUnderTest sut,
@@ -88,6 +91,7 @@ final class IssueLoop {
         long lastScheduled = 0;
         long lastIssued = 0;
         int count = plan.queryCount();
+        loop:
         for (int q = offset; q < count; q += stride) {
             if (aborted.getAsBoolean()) {
                 ranOut = false;
@@ -100,6 +104,10 @@ final class IssueLoop {
             switch (scenario) {
                 case SINGLE_STREAM, MULTI_STREAM -> {
                     clock.await(() -> recorder.allIssuedDone() || aborted.getAsBoolean(), recorder.wakeup());
+                    if (aborted.getAsBoolean()) {
+                        ranOut = false;
+                        break loop;
+                    }
                     now = clock.nanoTime();
                     scheduledOffset = now - start;
                     Arrays.fill(times, first, first + plan.querySize(q), scheduledOffset);
@@ -108,9 +116,13 @@ final class IssueLoop {
                     scheduledOffset = delta;
                     long due = start + delta;
                     now = clock.nanoTime();
-                    if (now - due < 0) {
-                        clock.sleepUntil(due);
+                    while (now - due < 0 && !aborted.getAsBoolean()) {
+                        // Sleep in slices so abortTest() is noticed; the last slice still ends exactly on time.
+                        clock.sleepUntil(due - now > MAX_SLEEP_SLICE_NANOS ? now + MAX_SLEEP_SLICE_NANOS : due);
                         now = clock.nanoTime();
+                    }
+                    if (aborted.getAsBoolean()) {
+                        break loop;
                     }
                 }
                 default -> {

@@ -121,7 +121,7 @@ public final class TestSession {
             summary.footer(d.warningCount(), d.errorCount());
             accuracy.finish();
             trace.finish();
-            d.flush();
+            d.finish();
             return new TestResult(
                     effective.scenario(),
                     effective.mode(),
