@@ -5,6 +5,7 @@ import io.llmharness.loadgen.run.IssueThreads;
 import io.llmharness.loadgen.run.TestSession;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.UnaryOperator;
 
 /**
  * MLPerf LoadGen: runs a test against a {@link SystemUnderTest} and writes the MLPerf log files.
@@ -84,7 +85,17 @@ public final class LoadGen implements ResponseSink {
         long now = clock.nanoTime();
         TestSession s = session;
         if (s != null) {
-            s.complete(responses, now);
+            s.complete(responses, now, null);
+        }
+    }
+
+    @Override
+    public void querySamplesComplete(
+            List<QuerySampleResponse> responses, UnaryOperator<QuerySampleResponse> dataProvider) {
+        long now = clock.nanoTime();
+        TestSession s = session;
+        if (s != null) {
+            s.complete(responses, now, dataProvider);
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 
 /**
  * Records the completions and first tokens of one run (one series of issued queries) into primitive arrays
@@ -133,11 +134,11 @@ final class RunRecorder {
         return (doneBits[i >>> 6] & (1L << i)) != 0;
     }
 
-    /** Records a batch of completions that all happened at {@code now}. */
-    void complete(List<QuerySampleResponse> responses, long now) {
+    /** Records a batch of completions that all happened at {@code now}; see {@link #logAccuracy} for the provider. */
+    void complete(List<QuerySampleResponse> responses, long now, UnaryOperator<QuerySampleResponse> dataProvider) {
         synchronized (this) {
             for (QuerySampleResponse r : responses) {
-                completeOne(r, now);
+                completeOne(r, now, dataProvider);
             }
         }
         wakeup.wake();
@@ -170,13 +171,13 @@ final class RunRecorder {
         return (int) i;
     }
 
-    private void completeOne(QuerySampleResponse r, long now) {
+    private void completeOne(QuerySampleResponse r, long now, UnaryOperator<QuerySampleResponse> dataProvider) {
         int i = position(r.id());
         if (i < 0) {
             return;
         }
         if (isDone(i)) {
-            logAccuracy(i, r);
+            logAccuracy(i, r, dataProvider);
             detail.error("error_runtime", TWICE);
             return;
         }
@@ -184,7 +185,7 @@ final class RunRecorder {
         long latency = now - start - scheduledOffset;
         maxLatency = Math.max(maxLatency, latency);
         maxCompletion = Math.max(maxCompletion, now);
-        logAccuracy(i, r);
+        logAccuracy(i, r, dataProvider);
         traceCompletion(i, scheduledOffset, now);
         if (useTokens) {
             recordTokens(i, r.nTokens(), latency);
@@ -248,10 +249,12 @@ final class RunRecorder {
         }
     }
 
-    private void logAccuracy(int i, QuerySampleResponse r) {
+    /** Writes the accuracy entry if this sample is logged; only then is the SUT's data provider asked. */
+    private void logAccuracy(int i, QuerySampleResponse response, UnaryOperator<QuerySampleResponse> dataProvider) {
         if (!plan.logsAccuracy(i)) {
             return;
         }
+        QuerySampleResponse r = dataProvider == null ? response : dataProvider.apply(response);
         byte[] tokenData = null;
         Long tokenCount = null;
         if (useTokens) {

@@ -26,6 +26,7 @@ import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * One {@code StartTest}: opens the logs, logs version, SUT/QSL and settings, applies audit.config and test05,
@@ -200,11 +201,16 @@ public final class TestSession {
         active = r;
     }
 
-    /** Routes a completion batch to the issuing run. */
-    public void complete(List<QuerySampleResponse> responses, long now) {
+    /**
+     * Routes a completion batch to the issuing run.
+     *
+     * @param dataProvider fetches the data of responses that are logged, or null when the data is present
+     */
+    public void complete(
+            List<QuerySampleResponse> responses, long now, UnaryOperator<QuerySampleResponse> dataProvider) {
         RunRecorder r = active;
         if (r != null) {
-            r.complete(responses, now);
+            r.complete(responses, now, dataProvider);
         } else {
             orphans(responses);
         }
