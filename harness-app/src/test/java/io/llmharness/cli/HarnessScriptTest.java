@@ -13,8 +13,12 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code ./harness loadgen} as a user runs it: a separate process through the launcher script. */
+/**
+ * {@code ./harness loadgen} as a user runs it: a separate process through the launcher script. Tagged
+ * {@code launcher}: the build runs it after {@code package}, so the launcher finds a fresh jar.
+ */
 @Tag("slow")
+@Tag("launcher")
 class HarnessScriptTest {
 
     @TempDir

@@ -50,8 +50,8 @@ class LoadgenCommandTest {
 
     @ParameterizedTest
     @CsvSource({
-        "SingleStream, PerformanceOnly, --set=single_stream_expected_latency_ns=5000",
-        "MultiStream, PerformanceOnly, --set=multi_stream_expected_latency_ns=5000",
+        "SingleStream, PerformanceOnly, --set=min_duration_ms=0",
+        "MultiStream, PerformanceOnly, --set=min_duration_ms=0",
         "Server, PerformanceOnly, --set=server_target_qps=2000",
         "Offline, PerformanceOnly, --set=min_query_count=3000",
         "SingleStream, AccuracyOnly, --set=min_query_count=1",

@@ -121,7 +121,6 @@ public final class LoadGen implements ResponseSink {
      * blocks here, issuing every k-th query of each run, until the test ends.
      */
     public void registerIssueQueryThread() {
-        TestSession s = session;
-        threads.register(s == null || !running.get() ? null : s.detailLog());
+        threads.register();
     }
 }

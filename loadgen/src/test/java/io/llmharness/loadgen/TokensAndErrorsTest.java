@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.llmharness.loadgen.config.ConfigState;
 import io.llmharness.loadgen.fixtures.RecordingQsl;
 import io.llmharness.loadgen.fixtures.Run;
-import io.llmharness.loadgen.fixtures.VirtualSut;
 import io.llmharness.loadgen.results.PerformanceSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -114,7 +113,7 @@ class TokensAndErrorsTest {
         Run run = serverTokens();
         run.settings.minDurationMs = 0;
         run.settings.minQueryCount = 6;
-        ScriptedSut sut = new ScriptedSut(run, (q) -> {
+        ScriptedSut sut = new ScriptedSut((q) -> {
             long id = q.id();
             byte[] d = new byte[4];
             switch ((int) id) {
@@ -151,7 +150,7 @@ class TokensAndErrorsTest {
         run.settings.mode = TestMode.SUBMISSION_RUN;
         run.settings.minDurationMs = 0;
         run.settings.minQueryCount = 5;
-        ScriptedSut sut = new ScriptedSut(run, q -> {
+        ScriptedSut sut = new ScriptedSut(q -> {
             QuerySampleResponse ok = new QuerySampleResponse(q.id(), new byte[4]);
             run.loadGen.querySamplesComplete(ok);
             if (q.id() == 1) {
@@ -229,7 +228,7 @@ class TokensAndErrorsTest {
     static final class ScriptedSut implements SystemUnderTest {
         private final Consumer<QuerySample> action;
 
-        ScriptedSut(Run run, Consumer<QuerySample> action) {
+        ScriptedSut(Consumer<QuerySample> action) {
             this.action = action;
         }
 
@@ -245,9 +244,5 @@ class TokensAndErrorsTest {
 
         @Override
         public void flushQueries() {}
-    }
-
-    static byte[] data(long index) {
-        return VirtualSut.data(index);
     }
 }

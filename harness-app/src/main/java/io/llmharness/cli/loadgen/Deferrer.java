@@ -48,8 +48,8 @@ abstract sealed class Deferrer implements AutoCloseable {
         private final ReentrantLock lock = new ReentrantLock();
         private final Condition changed = lock.newCondition();
 
-        @SuppressWarnings("unchecked")
-        private final ArrayDeque<Event>[] queues = new ArrayDeque[] {new ArrayDeque<Event>(), new ArrayDeque<Event>()};
+        private final ArrayDeque<Event> completions = new ArrayDeque<>();
+        private final ArrayDeque<Event> firstTokens = new ArrayDeque<>();
 
         private final Thread thread;
         private boolean closed;
@@ -63,7 +63,7 @@ abstract sealed class Deferrer implements AutoCloseable {
         void at(int stream, long atNanos, Runnable action) {
             lock.lock();
             try {
-                queues[stream].addLast(new Event(atNanos, action));
+                (stream == COMPLETIONS ? completions : firstTokens).addLast(new Event(atNanos, action));
                 changed.signal();
             } finally {
                 lock.unlock();
@@ -87,7 +87,7 @@ abstract sealed class Deferrer implements AutoCloseable {
                         long wait = head.at - clock.nanoTime();
                         if (wait <= 0) {
                             next = head;
-                            queues[queues[COMPLETIONS].peekFirst() == head ? COMPLETIONS : FIRST_TOKENS].pollFirst();
+                            (completions.peekFirst() == head ? completions : firstTokens).pollFirst();
                             break;
                         }
                         try {
@@ -105,8 +105,8 @@ abstract sealed class Deferrer implements AutoCloseable {
 
         /** The earlier head of the two queues; first tokens win ties. */
         private Event earliest() {
-            Event c = queues[COMPLETIONS].peekFirst();
-            Event f = queues[FIRST_TOKENS].peekFirst();
+            Event c = completions.peekFirst();
+            Event f = firstTokens.peekFirst();
             if (c == null) {
                 return f;
             }

@@ -17,6 +17,7 @@ public final class IssueThreads {
 
     private final List<Long> threadIds = new ArrayList<>();
     private final List<String> pendingMessages = new ArrayList<>();
+    private DetailLog detail;
     private long epoch;
     private long generation;
     private IntFunction<IssueLoop.Progress> job;
@@ -24,7 +25,7 @@ public final class IssueThreads {
     private IssueLoop.Progress[] results;
 
     /** Called by a SUT thread; returns when the test ends. */
-    public void register(DetailLog detailOrNull) {
+    public void register() {
         long myEpoch;
         int index;
         long seen;
@@ -34,8 +35,8 @@ public final class IssueThreads {
             long tid = Thread.currentThread().threadId();
             threadIds.add(tid);
             String message = "Registered IssueQueryThread[" + index + "]. thread ID : " + tid;
-            if (detailOrNull != null) {
-                detailOrNull.string("generic_message", message);
+            if (detail != null) {
+                detail.string("generic_message", message);
             } else {
                 pendingMessages.add(message);
             }
@@ -64,10 +65,11 @@ public final class IssueThreads {
         }
     }
 
-    /** Logs registrations that happened before the test started. */
-    synchronized void flushPending(DetailLog detail) {
+    /** From now on registrations are logged to {@code log}; those that happened before are logged now. */
+    synchronized void attach(DetailLog log) {
+        this.detail = log;
         for (String m : pendingMessages) {
-            detail.string("generic_message", m);
+            log.string("generic_message", m);
         }
         pendingMessages.clear();
     }
@@ -120,6 +122,7 @@ public final class IssueThreads {
 
     /** Releases every registered thread; new registrations wait for the next test. */
     synchronized void end() {
+        detail = null;
         epoch++;
         threadIds.clear();
         notifyAll();

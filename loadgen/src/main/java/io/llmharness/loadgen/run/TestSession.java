@@ -105,7 +105,7 @@ public final class TestSession {
                 d.string("qsl_name", qsl.name());
                 d.unsigned("qsl_reported_total_count", qsl.totalSampleCount());
                 d.unsigned("qsl_reported_performance_count", qsl.performanceSampleCount());
-                threads.flushPending(d);
+                threads.attach(d);
                 TestSettings audited = audited(d);
                 effective = EffectiveSettings.of(
                         audited,
@@ -238,10 +238,5 @@ public final class TestSession {
                             + Long.toUnsignedString(sequence.nextSampleId()) + " Actual id: "
                             + Long.toUnsignedString(resp.id()));
         }
-    }
-
-    /** The detail log while the test runs (null before). */
-    public DetailLog detailLog() {
-        return detail;
     }
 }
