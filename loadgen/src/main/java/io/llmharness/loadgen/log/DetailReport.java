@@ -50,7 +50,7 @@ public final class DetailReport {
                 d.integer("result_max_query_latency_ns", q.max());
                 d.integer("result_mean_query_latency_ns", q.mean());
                 for (int i = 0; i < Percentiles.REPORTED.length; i++) {
-                    d.integer("result_" + pp(i) + "_percentile_per_query_latency_ns", q.percentiles()[i]);
+                    d.integer("result_" + pp(i) + "_percentile_per_query_latency_ns", q.percentile(i));
                 }
                 d.integer("early_stopping_latency_ms", ps.earlyStoppingLatencyMs());
             }
@@ -65,7 +65,7 @@ public final class DetailReport {
         d.integer("result_max_latency_ns", l.max());
         d.integer("result_mean_latency_ns", l.mean());
         for (int i = 0; i < Percentiles.REPORTED.length; i++) {
-            d.integer("result_" + pp(i) + "_percentile_latency_ns", l.percentiles()[i]);
+            d.integer("result_" + pp(i) + "_percentile_latency_ns", l.percentile(i));
         }
         if (s.useTokenLatencies()) {
             writeTokens(d, ps, scenario);
@@ -90,13 +90,13 @@ public final class DetailReport {
         d.integer("result_first_token_max_latency_ns", f.max());
         d.integer("result_first_token_mean_latency_ns", f.mean());
         for (int i = 0; i < Percentiles.REPORTED.length; i++) {
-            d.integer("result_first_token_" + pp(i) + "_percentile_latency_ns", f.percentiles()[i]);
+            d.integer("result_first_token_" + pp(i) + "_percentile_latency_ns", f.percentile(i));
         }
         d.number("result_token_throughput_with_loadgen_overhead", ps.tokenThroughputWithLoadgenOverhead());
         d.number("result_token_throughput", ps.tokenThroughputPerNs());
         LatencyStats t = ps.timePerOutputToken();
         for (int i = 0; i < Percentiles.REPORTED.length; i++) {
-            d.integer("result_time_per_output_token_" + pp(i) + "_percentile_ns", t.percentiles()[i]);
+            d.integer("result_time_per_output_token_" + pp(i) + "_percentile_ns", t.percentile(i));
         }
         d.integer("result_time_to_output_token_min", t.min());
         d.integer("result_time_to_output_token_max", t.max());

@@ -141,7 +141,7 @@ public final class SummaryReport {
 
     private static void writePercentiles(SummaryLog out, LatencyStats st, String label) {
         for (int i = 0; i < Percentiles.REPORTED.length; i++) {
-            out.line(CFormat.f(Percentiles.REPORTED[i] * 100, 2) + label + st.percentiles()[i]);
+            out.line(CFormat.f(Percentiles.REPORTED[i] * 100, 2) + label + st.percentile(i));
         }
     }
 

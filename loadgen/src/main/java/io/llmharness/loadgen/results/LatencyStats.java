@@ -11,6 +11,22 @@ package io.llmharness.loadgen.results;
  */
 public record LatencyStats(long min, long max, long mean, long target, long[] percentiles) {
 
+    /** Copies {@code percentiles}: the record stays immutable. */
+    public LatencyStats {
+        percentiles = percentiles.clone();
+    }
+
+    /** A copy of the values at {@link Percentiles#REPORTED}. */
+    @Override
+    public long[] percentiles() {
+        return percentiles.clone();
+    }
+
+    /** The value at the {@code i}-th reported percentile (0 = p50 … 5 = p99.9). */
+    public long percentile(int i) {
+        return percentiles[i];
+    }
+
     static final LatencyStats EMPTY = new LatencyStats(0, 0, 0, 0, new long[Percentiles.REPORTED.length]);
 
     /**
