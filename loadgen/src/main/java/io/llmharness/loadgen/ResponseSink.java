@@ -1,6 +1,7 @@
 package io.llmharness.loadgen;
 
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * Where a SUT reports results. Implemented by the running LoadGen test; both methods are thread-safe, may be
@@ -20,6 +21,17 @@ public interface ResponseSink {
      * the batch.
      */
     void querySamplesComplete(List<QuerySampleResponse> responses);
+
+    /**
+     * Completes samples whose data may be expensive to fetch (e.g. still in device memory): {@code dataProvider}
+     * is called, on the calling thread, only for the responses that go into the accuracy log and returns the
+     * response with its data (the C++ {@code ResponseCallback}). The timestamp is taken before any provider call.
+     * This default fetches every response eagerly; LoadGen calls the provider lazily.
+     */
+    default void querySamplesComplete(
+            List<QuerySampleResponse> responses, UnaryOperator<QuerySampleResponse> dataProvider) {
+        querySamplesComplete(responses.stream().map(dataProvider).toList());
+    }
 
     /** Completes one sample. */
     default void querySamplesComplete(QuerySampleResponse response) {
