@@ -15,7 +15,7 @@ import java.util.List;
  *       {@code </s>}=2 (EOS), chat role markers and media placeholders), 256 byte tokens (id 16 + byte value), then
  *       ASCII "word pieces" of at most four characters: a space followed by 1–3 lowercase letters, 2–3 lowercase
  *       letters, a space followed by a capital and 0–2 lowercase letters, a capital followed by 1–2 lowercase
- *       letters, a space followed by 1–3 digits, 2–3 digits, and runs of 2–4 spaces or 2 newlines.
+ *       letters, a space followed by 1–3 digits, 2–3 digits, and runs of 2–4 spaces.
  *   <li>Encoding is greedy longest match (up to four characters) over the word pieces; any other character becomes
  *       its UTF-8 bytes, one byte token each. English text comes out at roughly three characters per token.
  *   <li>Decoding concatenates the pieces' bytes and skips special tokens, so {@code decode(encode(s)) == s} for
@@ -82,7 +82,7 @@ public final class SimTokenizer {
         addCapitalised(words, "", 1, 2);
         addWords(words, " ", Alphabet.DIGITS, 1, 3);
         addWords(words, "", Alphabet.DIGITS, 2, 3);
-        words.addAll(List.of("  ", "   ", "    ", "\n\n"));
+        words.addAll(List.of("  ", "   ", "    "));
         pieces = new String[WORD_BASE + words.size()];
         pieceBytes = new byte[pieces.length][];
         for (int i = 0; i < SPECIALS.length; i++) {
