@@ -89,11 +89,13 @@ public final class SimulatorServer implements AutoCloseable {
             ServerCore core = new ServerCore(options, vertx, engines, v -> crashSignal.complete("crash"));
             banner.beforeStart(engines.kvCapacityTokens());
             sleep(options.startupDelayMs());
-            int actualPort = options.port();
+            // Several frontends share a port only when they all ask for the same concrete one.
+            int listenPort = options.port() == 0 && contexts.size() > 1 ? freePort(options.host()) : options.port();
+            int actualPort = 0;
             for (ContextInternal ctx : contexts) {
                 HttpFrontend f = new HttpFrontend(core, ctx);
                 frontends.add(f);
-                actualPort = await(f.listen(options.host(), actualPort), options);
+                actualPort = await(f.listen(options.host(), listenPort), options);
             }
             SimulatorServer server = new SimulatorServer(options, vertx, core, frontends, workers, banner, actualPort);
             crashSignal.thenRun(server::onCrash);
@@ -124,6 +126,15 @@ public final class SimulatorServer implements AutoCloseable {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new IllegalStateException(
                     "cannot listen on " + o.host() + ":" + o.port() + ": " + cause.getMessage(), cause);
+        }
+    }
+
+    private static int freePort(String host) {
+        try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
+            probe.bind(new java.net.InetSocketAddress(host, 0));
+            return probe.getLocalPort();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot find a free port on " + host + ": " + e.getMessage(), e);
         }
     }
 

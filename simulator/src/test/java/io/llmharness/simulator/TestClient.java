@@ -123,6 +123,14 @@ public final class TestClient {
 
     /** Posts and reads an SSE stream to its end (or until the connection drops). */
     public Stream stream(String path, String body, String... headers) {
+        return stream(path, body, Integer.MAX_VALUE, headers);
+    }
+
+    /**
+     * Posts and reads at most {@code maxEvents} SSE events, then closes the connection (a client cancelling
+     * mid-stream).
+     */
+    public Stream stream(String path, String body, int maxEvents, String... headers) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
                 .timeout(Duration.ofSeconds(120))
                 .header("Content-Type", "application/json")
@@ -179,6 +187,9 @@ public final class TestClient {
                         if (!data.isEmpty()) {
                             events.add(new Event(data.toString(), System.nanoTime()));
                             data.setLength(0);
+                            if (events.size() >= maxEvents) {
+                                return new Stream(r.statusCode(), type, sent, headersAt, events, false, null);
+                            }
                         }
                     } else if (l.startsWith("data:")) {
                         String d = l.substring(5);
