@@ -37,17 +37,12 @@ final class InstantRunner {
             s.onPrefilled(s.prefillRemaining);
             FinishReason finish;
             do {
-                boolean first = s.generated() == 0;
                 finish = s.advance(now);
-                metrics.onGenerationToken();
-                if (first) {
-                    metrics.onFirstToken((now - s.arrivalNanos()) / 1e9);
-                    metrics.onPromptTokens(s.promptLength());
-                } else {
-                    metrics.onInterTokenLatency(0);
-                }
                 s.listener().onOutput(s, s.lastTokenId(), s.lastText(), finish, s.stopReason(), now);
             } while (finish == null);
+            metrics.onFirstToken((now - s.arrivalNanos()) / 1e9);
+            metrics.onPromptTokens(s.promptLength());
+            metrics.onInstantOutput(s.generated());
             if (holding) {
                 synchronized (kv) {
                     kv.release(s);

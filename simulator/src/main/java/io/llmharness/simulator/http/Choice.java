@@ -11,7 +11,7 @@ final class Choice {
     final String promptText;
     final IntList ids = new IntList(32);
     final StringBuilder text;
-    final StringBuilder pendingText = new StringBuilder();
+    final StringBuilder pendingText;
     int pendingFrom;
     int pendingTokens;
     int cachedTokens;
@@ -19,12 +19,17 @@ final class Choice {
     FinishReason finish;
     Object stopReason;
 
-    Choice(int index, int promptIndex, int[] promptIds, String promptText, boolean keepText) {
+    /**
+     * @param keepText accumulate the whole output text (non-streamed bodies, SGLang's cumulative events)
+     * @param streamed keep the unsent part apart (streamed responses)
+     */
+    Choice(int index, int promptIndex, int[] promptIds, String promptText, boolean keepText, boolean streamed) {
         this.index = index;
         this.promptIndex = promptIndex;
         this.promptIds = promptIds;
         this.promptText = promptText;
-        this.text = keepText ? new StringBuilder() : null;
+        this.text = keepText ? new StringBuilder(128) : null;
+        this.pendingText = streamed ? new StringBuilder(32) : null;
     }
 
     int completionTokens() {
@@ -42,7 +47,9 @@ final class Choice {
             pendingTokens++;
         }
         if (!delta.isEmpty()) {
-            pendingText.append(delta);
+            if (pendingText != null) {
+                pendingText.append(delta);
+            }
             if (text != null) {
                 text.append(delta);
             }

@@ -12,6 +12,7 @@ import io.llmharness.simulator.request.GenerationRequest;
 import io.llmharness.simulator.request.Sequences;
 import io.llmharness.simulator.timing.Timeline;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -22,6 +23,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * decisions, parsing, then a {@link Session} that carries the request through the engine.
  */
 final class GenerationEndpoint {
+    private static final CharSequence CONTENT_TYPE = HttpHeaders.createOptimized("content-type");
+    private static final CharSequence CONTENT_LENGTH = HttpHeaders.createOptimized("content-length");
+    private static final CharSequence X_REQUEST_ID = HttpHeaders.createOptimized("x-request-id");
+    private static final CharSequence X_SIM_FAULT = HttpHeaders.createOptimized("x-sim-fault");
+    private static final CharSequence X_RETURN_ERROR = HttpHeaders.createOptimized("x-return-error");
+    private static final CharSequence X_SIM_RECORD_TIMINGS = HttpHeaders.createOptimized("x-sim-record-timings");
     private final ServerCore core;
     private final ObjectReader reader;
     private final AtomicLong splitSeeds = new AtomicLong();
@@ -45,7 +52,7 @@ final class GenerationEndpoint {
                             : new ApiError(503, "ServiceUnavailableError", "The server is shutting down.", null));
             return;
         }
-        if (core.options.persona() == Persona.VLLM && !isJson(req.getHeader("content-type"))) {
+        if (core.options.persona() == Persona.VLLM && !isJson(req.getHeader(CONTENT_TYPE))) {
             Responses.error(
                     core,
                     req.response(),
@@ -57,7 +64,7 @@ final class GenerationEndpoint {
                             null));
             return;
         }
-        String length = req.getHeader("content-length");
+        String length = req.getHeader(CONTENT_LENGTH);
         if (length != null && parseLong(length) > core.options.maxRequestBodyBytes()) {
             Responses.error(
                     core,
@@ -83,14 +90,14 @@ final class GenerationEndpoint {
     }
 
     private void process(HttpServerRequest req, GenerationRequest.Api api, ErrorShape shape, Buffer raw, long arrival) {
-        String requestIdHeader = req.getHeader("x-request-id");
+        String requestIdHeader = req.getHeader(X_REQUEST_ID);
         FaultSpec requestFault;
         try {
-            requestFault = FaultSpec.parse(req.getHeader("x-sim-fault"));
+            requestFault = FaultSpec.parse(req.getHeader(X_SIM_FAULT));
         } catch (IllegalArgumentException e) {
             throw ApiError.badRequest("Invalid X-Sim-Fault header: " + e.getMessage());
         }
-        ApiError injected = core.faults.injectedError(req.getHeader("x-return-error"), requestFault);
+        ApiError injected = core.faults.injectedError(req.getHeader(X_RETURN_ERROR), requestFault);
         if (injected != null) {
             Responses.error(core, req.response(), shape, injected);
             core.onAnswered();
@@ -112,7 +119,7 @@ final class GenerationEndpoint {
         ResponseMeta meta =
                 new ResponseMeta(id, System.currentTimeMillis() / 1000, g.model(), g, core.options, arrival);
         Timeline timeline = null;
-        if (core.options.recordTimings() || isTrue(req.getHeader("x-sim-record-timings"))) {
+        if (core.options.recordTimings() || isTrue(req.getHeader(X_SIM_RECORD_TIMINGS))) {
             timeline = new Timeline(id, requestIdHeader, g.stream(), arrival);
             core.timings.add(timeline);
         }

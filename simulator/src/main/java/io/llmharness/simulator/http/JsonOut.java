@@ -79,7 +79,9 @@ final class JsonOut {
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
             if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
-                ensure(1);
+                if (len == buf.length) {
+                    ensure(n - i + 1);
+                }
                 buf[len++] = (byte) c;
             } else if (c < 0x80) {
                 escape(c);
@@ -94,6 +96,14 @@ final class JsonOut {
         }
         ensure(1);
         buf[len++] = '"';
+        return this;
+    }
+
+    /** Appends the bytes of another writer. */
+    JsonOut append(JsonOut other) {
+        ensure(other.len);
+        System.arraycopy(other.buf, 0, buf, len, other.len);
+        len += other.len;
         return this;
     }
 

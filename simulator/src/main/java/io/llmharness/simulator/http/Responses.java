@@ -2,6 +2,7 @@ package io.llmharness.simulator.http;
 
 import io.llmharness.simulator.request.ApiError;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 
 /** Plain (non-SSE) responses: JSON bodies, errors, common headers. */
@@ -10,13 +11,19 @@ final class Responses {
     private static final Buffer METHOD_NOT_ALLOWED = Buffer.buffer("{\"detail\":\"Method Not Allowed\"}");
     private static final Buffer UNAUTHORIZED = Buffer.buffer("{\"error\":\"Unauthorized\"}");
 
+    private static final CharSequence SERVER = HttpHeaders.createOptimized("server");
+    private static final CharSequence UVICORN = HttpHeaders.createOptimized("uvicorn");
+    private static final CharSequence X_REQUEST_ID = HttpHeaders.createOptimized("x-request-id");
+    static final CharSequence CONTENT_TYPE = HttpHeaders.createOptimized("content-type");
+    static final CharSequence APPLICATION_JSON = HttpHeaders.createOptimized("application/json");
+
     private Responses() {}
 
     /** Headers every response carries: {@code server: uvicorn}, and the request id when enabled. */
     static void commonHeaders(ServerCore core, HttpServerResponse resp, String requestIdHeader) {
-        resp.putHeader("server", "uvicorn");
+        resp.putHeader(SERVER, UVICORN);
         if (core.options.enableRequestIdHeaders()) {
-            resp.putHeader("x-request-id", requestIdHeader != null ? requestIdHeader : Ids.hex32());
+            resp.putHeader(X_REQUEST_ID, requestIdHeader != null ? requestIdHeader : Ids.hex32());
         }
     }
 
@@ -25,7 +32,7 @@ final class Responses {
             return;
         }
         resp.setStatusCode(status);
-        resp.putHeader("content-type", "application/json");
+        resp.putHeader(CONTENT_TYPE, APPLICATION_JSON);
         commonHeaders(core, resp, null);
         resp.end(body);
     }

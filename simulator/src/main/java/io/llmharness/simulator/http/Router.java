@@ -21,6 +21,9 @@ final class Router implements Handler<HttpServerRequest> {
     private static final Set<HttpMethod> GET = Set.of(HttpMethod.GET);
     private static final Set<HttpMethod> POST = Set.of(HttpMethod.POST);
     private static final Set<HttpMethod> GET_POST = Set.of(HttpMethod.GET, HttpMethod.POST);
+    /** Body of {@code /sim/hello}: the trivial endpoint benchmarks measure the HTTP stack's own ceiling with. */
+    private static final io.vertx.core.buffer.Buffer HELLO =
+            io.vertx.core.buffer.Buffer.buffer("{\"hello\":\"world\"}");
 
     private record Route(Set<HttpMethod> methods, Handler<HttpServerRequest> handler) {}
 
@@ -82,6 +85,10 @@ final class Router implements Handler<HttpServerRequest> {
             modelById = null;
         }
         add("/sim/timings", Set.of(HttpMethod.GET, HttpMethod.DELETE), debug::list);
+        add(
+                "/sim/hello",
+                GET_POST,
+                r -> r.body().onSuccess(b -> Responses.json(core, r.response(), 200, HELLO.copy())));
         timing = new Route(GET, debug::timing);
     }
 

@@ -23,6 +23,7 @@ import java.util.List;
 abstract class Session implements SequenceListener {
     final ServerCore core;
     final Context ctx;
+    private final io.netty.channel.EventLoop eventLoop;
     final HttpServerRequest req;
     final HttpServerResponse resp;
     final ResponseMeta meta;
@@ -47,6 +48,7 @@ abstract class Session implements SequenceListener {
             boolean keepText) {
         this.core = core;
         this.ctx = Vertx.currentContext();
+        this.eventLoop = ((io.vertx.core.internal.ContextInternal) ctx).nettyEventLoop();
         this.req = req;
         this.resp = req.response();
         this.meta = meta;
@@ -59,7 +61,7 @@ abstract class Session implements SequenceListener {
         for (int p = 0; p < meta.request().prompts().size(); p++) {
             PromptInput in = meta.request().prompts().get(p);
             for (int j = 0; j < in.sampling().n(); j++) {
-                choices.add(new Choice(index++, p, in.ids(), in.text(), keepText));
+                choices.add(new Choice(index++, p, in.ids(), in.text(), keepText, meta.request().stream()));
             }
         }
     }
@@ -70,8 +72,15 @@ abstract class Session implements SequenceListener {
         core.inFlight.incrementAndGet();
         resp.closeHandler(v -> onClientGone());
         resp.exceptionHandler(e -> onClientGone());
+        beforeSubmit();
         core.engines.submit(seqs, result -> onLoop(() -> onSubmitted(result)));
+        afterSubmit();
     }
+
+    /** Hook around the submission (the zero-latency path produces the whole output inside it). */
+    void beforeSubmit() {}
+
+    void afterSubmit() {}
 
     private void onSubmitted(SubmitResult result) {
         if (closed) {
@@ -112,19 +121,25 @@ abstract class Session implements SequenceListener {
     @Override
     public final void onOutput(
             Sequence seq, int tokenId, String text, FinishReason finish, Object stopReason, long nowNanos) {
-        onLoop(() -> {
-            if (closed || ended) {
-                return;
-            }
-            Choice c = choices.get(seq.choiceIndex());
-            if (c.finished()) {
-                return;
-            }
-            if (!c.started) {
-                c.cachedTokens = seq.cachedTokens();
-            }
-            output(c, tokenId, text, finish, stopReason, nowNanos);
-        });
+        if (eventLoop.inEventLoop()) {
+            deliver(seq, tokenId, text, finish, stopReason, nowNanos);
+        } else {
+            ctx.runOnContext(v -> deliver(seq, tokenId, text, finish, stopReason, nowNanos));
+        }
+    }
+
+    private void deliver(Sequence seq, int tokenId, String text, FinishReason finish, Object stopReason, long now) {
+        if (closed || ended) {
+            return;
+        }
+        Choice c = choices.get(seq.choiceIndex());
+        if (c.finished()) {
+            return;
+        }
+        if (!c.started) {
+            c.cachedTokens = seq.cachedTokens();
+        }
+        output(c, tokenId, text, finish, stopReason, now);
     }
 
     abstract void onAccepted();
@@ -132,7 +147,7 @@ abstract class Session implements SequenceListener {
     abstract void output(Choice c, int tokenId, String text, FinishReason finish, Object stopReason, long nowNanos);
 
     final void onLoop(Runnable r) {
-        if (((io.vertx.core.internal.ContextInternal) ctx).nettyEventLoop().inEventLoop()) {
+        if (eventLoop.inEventLoop()) {
             r.run();
         } else {
             ctx.runOnContext(v -> r.run());

@@ -18,6 +18,9 @@ import java.util.SplittableRandom;
 final class SseWriter {
     private record Pending(Buffer data, int choice, int tokens) {}
 
+    private static final CharSequence EVENT_STREAM =
+            io.vertx.core.http.HttpHeaders.createOptimized("text/event-stream; charset=utf-8");
+
     private final HttpServerResponse resp;
     private final HttpConnection connection;
     private final Context ctx;
@@ -32,6 +35,8 @@ final class SseWriter {
     private boolean finished;
     private long holdTimer = -1;
     private byte[] carry;
+    private Buffer batch;
+    private boolean endAfterBatch;
 
     SseWriter(
             ServerCore core,
@@ -60,7 +65,7 @@ final class SseWriter {
         }
         headersSent = true;
         resp.setStatusCode(200);
-        resp.putHeader("content-type", "text/event-stream; charset=utf-8");
+        resp.putHeader(Responses.CONTENT_TYPE, EVENT_STREAM);
         Responses.commonHeaders(core, resp, requestIdHeader);
         resp.setChunked(true);
         resp.writeHead();
@@ -91,10 +96,35 @@ final class SseWriter {
         if (timeline != null && tokens > 0) {
             timeline.onEvent(System.nanoTime(), choice, tokens);
         }
-        if (split == null) {
+        if (batch != null) {
+            batch.appendBuffer(data);
+        } else if (split == null) {
             resp.write(data);
         } else {
             splitWrite(data.getBytes());
+        }
+    }
+
+    /**
+     * Zero-latency mode: every event of the response is produced in one go, so they are written as one buffer
+     * (same bytes, one syscall) until {@link #endBatch()}. Not used with split writes.
+     */
+    void beginBatch() {
+        if (split == null && !finished) {
+            batch = Buffer.buffer(4096);
+        }
+    }
+
+    void endBatch() {
+        Buffer b = batch;
+        batch = null;
+        if (b == null || finished && !endAfterBatch) {
+            return;
+        }
+        if (endAfterBatch) {
+            resp.end(b);
+        } else if (b.length() > 0) {
+            resp.write(b);
         }
     }
 
@@ -138,7 +168,9 @@ final class SseWriter {
         }
         headers();
         finished = true;
-        if (split != null) {
+        if (batch != null) {
+            endAfterBatch = true;
+        } else if (split != null) {
             byte[] rest = carry;
             carry = null;
             ctx.runOnContext(v -> {
@@ -162,6 +194,13 @@ final class SseWriter {
         }
         finished = true;
         cancelTimer();
+        if (batch != null) {
+            Buffer pending = batch;
+            batch = null;
+            if (pending.length() > 0) {
+                resp.write(pending);
+            }
+        }
         if (timeline != null) {
             timeline.onDone(System.nanoTime(), -1);
         }
@@ -182,6 +221,7 @@ final class SseWriter {
     /** The client went away: stop everything quietly. */
     void dispose() {
         finished = true;
+        batch = null;
         cancelTimer();
         queue.clear();
     }

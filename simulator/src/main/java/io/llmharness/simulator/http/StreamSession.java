@@ -42,6 +42,18 @@ final class StreamSession extends Session {
     }
 
     @Override
+    void beforeSubmit() {
+        if (core.options.zeroLatency()) {
+            out.beginBatch();
+        }
+    }
+
+    @Override
+    void afterSubmit() {
+        out.endBatch();
+    }
+
+    @Override
     void onAccepted() {
         if (fault.slowHeadersMs() > 0) {
             out.hold(fault.slowHeadersMs());

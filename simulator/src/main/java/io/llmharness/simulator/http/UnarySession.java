@@ -100,7 +100,7 @@ final class UnarySession extends Session {
             body = body.getBuffer(0, Math.max(1, body.length() / 2));
         }
         resp.setStatusCode(200);
-        resp.putHeader("content-type", "application/json");
+        resp.putHeader(Responses.CONTENT_TYPE, Responses.APPLICATION_JSON);
         Responses.commonHeaders(core, resp, requestIdHeader);
         long now = System.nanoTime();
         resp.end(body);

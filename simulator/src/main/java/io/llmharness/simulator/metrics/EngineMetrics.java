@@ -108,6 +108,12 @@ public final class EngineMetrics {
         generationTokens.increment();
     }
 
+    /** Zero-latency path: a whole output at once ({@code tokens} tokens, inter-token gaps of zero). */
+    public void onInstantOutput(int tokens) {
+        generationTokens.add(tokens);
+        itl.observe(0, tokens - 1L);
+    }
+
     /** One output step of one sequence after its first token (vLLM's inter-token latency). */
     public void onInterTokenLatency(double seconds) {
         itl.observe(seconds);

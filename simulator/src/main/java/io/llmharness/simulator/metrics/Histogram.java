@@ -23,14 +23,24 @@ public final class Histogram {
     }
 
     public void observe(double value) {
+        observe(value, 1);
+    }
+
+    /** Records {@code times} observations of the same value at once. */
+    public void observe(double value, long times) {
+        if (times <= 0) {
+            return;
+        }
         for (int i = 0; i < bounds.length; i++) {
             if (value <= bounds[i]) {
-                counts[i].increment();
+                counts[i].add(times);
                 break;
             }
         }
-        sum.add(value);
-        count.increment();
+        if (value != 0) {
+            sum.add(value * times);
+        }
+        count.add(times);
     }
 
     public double[] bounds() {

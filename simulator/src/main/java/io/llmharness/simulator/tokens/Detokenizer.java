@@ -14,10 +14,10 @@ public final class Detokenizer {
 
     /** Adds one id and returns the text that became complete (often the whole piece, sometimes ""). */
     public String append(int id) {
-        byte[] bytes = tokenizer.bytesOf(id);
-        if (pendingLength == 0 && isAscii(bytes)) {
-            return bytes.length == 0 ? "" : new String(bytes, StandardCharsets.ISO_8859_1);
+        if (pendingLength == 0 && tokenizer.isAsciiPiece(id)) {
+            return tokenizer.textOf(id);
         }
+        byte[] bytes = tokenizer.bytesOf(id);
         if (pendingLength + bytes.length > pending.length) {
             pending = java.util.Arrays.copyOf(pending, Math.max(pending.length * 2, pendingLength + bytes.length));
         }
@@ -41,15 +41,6 @@ public final class Detokenizer {
         String text = new String(pending, 0, pendingLength, StandardCharsets.UTF_8);
         pendingLength = 0;
         return text;
-    }
-
-    private static boolean isAscii(byte[] bytes) {
-        for (byte b : bytes) {
-            if (b < 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**

@@ -238,6 +238,18 @@ public final class SimTokenizer {
         return pieces[canonical(id)];
     }
 
+    /** True when the id's text is plain ASCII (word pieces, ASCII bytes) or empty (special tokens). */
+    public boolean isAsciiPiece(int id) {
+        int c = canonical(id);
+        return c < BYTE_BASE + 128 || c >= WORD_BASE;
+    }
+
+    /** The decoded text of one id on its own: "" for special tokens, the piece otherwise (shared instances). */
+    public String textOf(int id) {
+        int c = canonical(id);
+        return c < BYTE_BASE ? "" : pieces[c];
+    }
+
     /** True for the 16 special ids (BOS, EOS, role markers, media placeholders). */
     public static boolean isSpecial(int id) {
         return id >= 0 && id < BYTE_BASE;
