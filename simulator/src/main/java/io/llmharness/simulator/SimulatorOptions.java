@@ -962,18 +962,18 @@ public final class SimulatorOptions {
             }
             percent("failureInjectionRate (--failure-injection-rate)", failureInjectionRate);
             percent("faultRate (--fault-rate)", faultRate);
-            for (long v : new long[] {
-                startupDelayMs,
-                warmupMs,
-                exitAfterRequests,
-                stopProfileDelayMs,
-                keepAliveTimeoutMs,
-                maxWaitingQueueLength,
-                maxNumQueuedRequests
-            }) {
-                if (v < 0) {
-                    throw new IllegalArgumentException("durations, counts and queue bounds must be >= 0, got " + v);
-                }
+            nonNegative("startupDelayMs (--startup-delay-ms)", startupDelayMs);
+            nonNegative("warmupMs (--warmup-ms)", warmupMs);
+            nonNegative("exitAfterRequests (--exit-after-requests)", exitAfterRequests);
+            nonNegative("stopProfileDelayMs (--stop-profile-delay-ms)", stopProfileDelayMs);
+            nonNegative("keepAliveTimeoutMs (--keep-alive-timeout-ms)", keepAliveTimeoutMs);
+            nonNegative("maxWaitingQueueLength (--max-waiting-queue-length)", maxWaitingQueueLength);
+            nonNegative("maxNumQueuedRequests (--max-num-queued-reqs)", maxNumQueuedRequests);
+            try {
+                io.llmharness.simulator.fault.FaultSpec.parse(fault);
+                failureTypes.forEach(io.llmharness.simulator.fault.InjectedError::check);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("fault (--fault / --failure-types): " + e.getMessage(), e);
             }
             if (maxRequestBodyBytes < 1024) {
                 throw new IllegalArgumentException(
@@ -988,6 +988,12 @@ public final class SimulatorOptions {
         private static void positive(String name, long value) {
             if (value < 1) {
                 throw new IllegalArgumentException(name + " must be >= 1, got " + value);
+            }
+        }
+
+        private static void nonNegative(String name, long value) {
+            if (value < 0) {
+                throw new IllegalArgumentException(name + " must be >= 0, got " + value);
             }
         }
 

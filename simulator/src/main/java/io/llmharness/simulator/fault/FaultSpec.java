@@ -16,7 +16,12 @@ import java.util.Locale;
  *   <li>{@code malformed-after=N} – send one malformed event (truncated JSON) after N tokens, then continue;
  *   <li>{@code error-after=N} – after N tokens send an error event and {@code [DONE]} (status already 200);
  *       a non-streaming request gets a 500 error instead;
- *   <li>{@code no-done} – end the stream without {@code data: [DONE]}.
+ *   <li>{@code no-done} – end the stream without {@code data: [DONE]};
+ *   <li>{@code text-error} – with {@code status}: the error body is plain text, not JSON;
+ *   <li>SSE framing variants every client parser must accept: {@code sse-crlf} (CRLF line endings),
+ *       {@code sse-no-space} ({@code data:} without the space), {@code sse-comments} (a {@code : keep-alive} comment
+ *       before every event), {@code sse-fields} ({@code event:}, {@code id:} and {@code retry:} lines),
+ *       {@code after-done} (an extra event after {@code [DONE]}, which must be ignored).
  * </ul>
  *
  * Token counts are over all choices of the request. -1 means "not set".
@@ -30,9 +35,23 @@ public record FaultSpec(
         long stallMs,
         int malformedAfter,
         int errorAfter,
-        boolean noDone) {
+        boolean noDone,
+        int quirks) {
 
-    public static final FaultSpec NONE = new FaultSpec(0, 0, -1, -1, -1, 0, -1, -1, false);
+    /** Quirk bits (see {@link #quirks}). */
+    public static final int TEXT_ERROR = 1;
+
+    public static final int SSE_CRLF = 2;
+    public static final int SSE_NO_SPACE = 4;
+    public static final int SSE_COMMENTS = 8;
+    public static final int SSE_FIELDS = 16;
+    public static final int AFTER_DONE = 32;
+
+    public static final FaultSpec NONE = new FaultSpec(0, 0, -1, -1, -1, 0, -1, -1, false, 0);
+
+    public boolean has(int quirk) {
+        return (quirks & quirk) != 0;
+    }
 
     public boolean isNone() {
         return equals(NONE);
@@ -71,11 +90,19 @@ public record FaultSpec(
                             f.stallMs,
                             f.malformedAfter,
                             f.errorAfter,
-                            true);
+                            true,
+                            f.quirks);
+                case "text-error" -> f.withQuirk(TEXT_ERROR);
+                case "sse-crlf" -> f.withQuirk(SSE_CRLF);
+                case "sse-no-space" -> f.withQuirk(SSE_NO_SPACE);
+                case "sse-comments" -> f.withQuirk(SSE_COMMENTS);
+                case "sse-fields" -> f.withQuirk(SSE_FIELDS);
+                case "after-done" -> f.withQuirk(AFTER_DONE);
                 default ->
                     throw new IllegalArgumentException("unknown fault directive '" + name + "' (known: status, "
                             + "slow-headers-ms, reset-after, close-after, stall-after, stall-ms, malformed-after, "
-                            + "error-after, no-done)");
+                            + "error-after, no-done, text-error, sse-crlf, sse-no-space, sse-comments, sse-fields, "
+                            + "after-done)");
             };
         }
         return f;
@@ -109,7 +136,22 @@ public record FaultSpec(
                 stallFor == -2 ? stallMs : stallFor,
                 malformed == -2 ? malformedAfter : (int) malformed,
                 error == -2 ? errorAfter : (int) error,
-                noDone);
+                noDone,
+                quirks);
+    }
+
+    private FaultSpec withQuirk(int quirk) {
+        return new FaultSpec(
+                status,
+                slowHeadersMs,
+                resetAfter,
+                closeAfter,
+                stallAfter,
+                stallMs,
+                malformedAfter,
+                errorAfter,
+                noDone,
+                quirks | quirk);
     }
 
     /** Combines two specs; set fields of {@code other} win. */
@@ -126,6 +168,7 @@ public record FaultSpec(
                 other.stallMs != 0 ? other.stallMs : stallMs,
                 other.malformedAfter >= 0 ? other.malformedAfter : malformedAfter,
                 other.errorAfter >= 0 ? other.errorAfter : errorAfter,
-                noDone || other.noDone);
+                noDone || other.noDone,
+                quirks | other.quirks);
     }
 }

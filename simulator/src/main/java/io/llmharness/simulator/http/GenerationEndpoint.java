@@ -99,7 +99,12 @@ final class GenerationEndpoint {
         }
         ApiError injected = core.faults.injectedError(req.getHeader(X_RETURN_ERROR), requestFault);
         if (injected != null) {
-            Responses.error(core, req.response(), shape, injected);
+            if (requestFault.has(FaultSpec.TEXT_ERROR)) {
+                Responses.text(
+                        core, req.response(), injected.status(), "text/plain; charset=utf-8", injected.getMessage());
+            } else {
+                Responses.error(core, req.response(), shape, injected);
+            }
             core.onAnswered();
             return;
         }

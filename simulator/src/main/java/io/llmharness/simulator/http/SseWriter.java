@@ -38,13 +38,18 @@ final class SseWriter {
     private Buffer batch;
     private boolean endAfterBatch;
 
+    private final int quirks;
+    private int eventIds;
+
     SseWriter(
             ServerCore core,
             HttpServerRequest req,
             Context ctx,
             String requestIdHeader,
             Timeline timeline,
-            SplittableRandom split) {
+            SplittableRandom split,
+            int quirks) {
+        this.quirks = quirks & ~io.llmharness.simulator.fault.FaultSpec.TEXT_ERROR;
         this.core = core;
         this.resp = req.response();
         this.connection = req.connection();
@@ -95,6 +100,9 @@ final class SseWriter {
     private void write(Buffer data, int choice, int tokens) {
         if (timeline != null && tokens > 0) {
             timeline.onEvent(System.nanoTime(), choice, tokens);
+        }
+        if (quirks != 0) {
+            data = SseQuirks.apply(data, quirks, ++eventIds);
         }
         if (batch != null) {
             batch.appendBuffer(data);
@@ -167,6 +175,9 @@ final class SseWriter {
             return;
         }
         headers();
+        if ((quirks & io.llmharness.simulator.fault.FaultSpec.AFTER_DONE) != 0) {
+            write(Buffer.buffer(SseQuirks.AFTER_DONE_EVENT), -1, 0);
+        }
         finished = true;
         if (batch != null) {
             endAfterBatch = true;

@@ -36,7 +36,7 @@ final class StreamSession extends Session {
             SplittableRandom split) {
         super(core, req, meta, timeline, fault, requestIdHeader, errorShape, keepText);
         this.format = format;
-        this.out = new SseWriter(core, req, ctx, requestIdHeader, timeline, split);
+        this.out = new SseWriter(core, req, ctx, requestIdHeader, timeline, split, fault.quirks());
         int requested = meta.request().streamInterval();
         this.interval = requested > 0 ? requested : core.options.streamInterval();
     }

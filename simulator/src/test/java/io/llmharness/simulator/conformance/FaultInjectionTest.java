@@ -193,6 +193,34 @@ class FaultInjectionTest extends SimTestSupport {
     }
 
     @Test
+    void sseFramingVariantsCarryTheSameEvents() {
+        TestClient c = zero();
+        var plain = c.stream("/v1/completions", stream(6));
+        var odd =
+                c.stream("/v1/completions", stream(6), "X-Sim-Fault", "sse-crlf;sse-no-space;sse-comments;sse-fields");
+        assertThat(odd.events().stream().map(TestClient.Event::data).toList())
+                .hasSameSizeAs(plain.events())
+                .last()
+                .isEqualTo("[DONE]");
+        for (int i = 0; i < plain.chunks().size(); i++) {
+            assertThat(odd.chunks().get(i).get("choices"))
+                    .isEqualTo(plain.chunks().get(i).get("choices"));
+        }
+        var after = c.stream("/v1/completions", stream(3), "X-Sim-Fault", "after-done");
+        List<TestClient.Event> ev = after.events();
+        assertThat(ev.get(ev.size() - 2).done()).isTrue();
+        assertThat(ev.get(ev.size() - 1).data()).contains("must");
+    }
+
+    @Test
+    void plainTextErrorBody() {
+        var r = zero().postJson("/v1/completions", completion("x", 2), "X-Sim-Fault", "status=502;text-error");
+        assertThat(r.status()).isEqualTo(502);
+        assertThat(r.contentType()).startsWith("text/plain");
+        assertThat(r.body()).isEqualTo("Injected error with status 502.");
+    }
+
+    @Test
     void serverWideFaultAppliesToEveryRequest() {
         TestClient c = client(start(
                 SimulatorOptions.builder().zeroLatency().fault("error-after=1").build()));
