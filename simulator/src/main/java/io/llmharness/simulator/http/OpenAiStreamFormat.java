@@ -39,11 +39,16 @@ final class OpenAiStreamFormat implements StreamFormat {
     }
 
     @Override
-    public Buffer start(Choice c) {
+    public boolean hasStart() {
+        return chat;
+    }
+
+    @Override
+    public Buffer start(Choice c, JsonOut into) {
         if (!chat) {
             return null;
         }
-        JsonOut out = new JsonOut(head.length + 160);
+        JsonOut out = into != null ? into : new JsonOut(head.length + 160);
         out.raw(head).ascii("{\"index\":").num(c.index).ascii(",\"delta\":{\"role\":\"assistant\",\"content\":\"\"");
         if (sglang) {
             out.ascii(",\"reasoning_content\":null,\"tool_calls\":null},\"logprobs\":null,\"finish_reason\":null,"
@@ -54,17 +59,20 @@ final class OpenAiStreamFormat implements StreamFormat {
                 out.ascii(",\"prompt_token_ids\":").ints(c.promptIds, 0, c.promptIds.length);
             }
         }
-        return out.raw(END).toBuffer();
+        out.raw(END);
+        return into != null ? null : out.toBuffer();
     }
 
     @Override
-    public Buffer delta(Choice c, String text) {
+    public Buffer delta(Choice c, String text, JsonOut into) {
         GenerationRequest req = meta.request();
         boolean first = !c.started;
         if (!chat && first && req.echo()) {
             text = promptText(c) + text;
         }
-        JsonOut out = new JsonOut(head.length + 96 + text.length() + (c.ids.size() - c.pendingFrom) * 7);
+        JsonOut out = into != null
+                ? into
+                : new JsonOut(head.length + 96 + text.length() + (c.ids.size() - c.pendingFrom) * 7);
         out.raw(head).ascii("{\"index\":").num(c.index);
         if (chat) {
             out.ascii(",\"delta\":{\"content\":").str(text);
@@ -99,7 +107,8 @@ final class OpenAiStreamFormat implements StreamFormat {
             out.ascii(",\"total_tokens\":").num(c.promptIds.length + completion);
             out.ascii(",\"completion_tokens\":").num(completion).ch('}');
         }
-        return out.raw(END).toBuffer();
+        out.raw(END);
+        return into != null ? null : out.toBuffer();
     }
 
     /** vLLM's {@code stop_reason} / SGLang's {@code matched_stop} (SGLang reports the EOS id, vLLM null). */

@@ -26,16 +26,24 @@ final class SglangFormat implements StreamFormat, BodyFormat {
     }
 
     @Override
-    public Buffer start(Choice c) {
+    public Buffer start(Choice c, JsonOut into) {
         return null;
     }
 
     @Override
-    public Buffer delta(Choice c, String text) {
-        JsonOut out = new JsonOut(128 + (incremental ? text.length() : c.text.length()) + 7 * c.ids.size());
+    public boolean hasStart() {
+        return false;
+    }
+
+    @Override
+    public Buffer delta(Choice c, String text, JsonOut into) {
+        JsonOut out = into != null
+                ? into
+                : new JsonOut(128 + (incremental ? text.length() : c.text.length()) + 7 * c.ids.size());
         out.raw(DATA);
         object(out, c, incremental ? text : c.text.toString(), incremental ? c.pendingFrom : 0, System.nanoTime());
-        return out.ascii("\n\n").toBuffer();
+        out.ascii("\n\n");
+        return into != null ? null : out.toBuffer();
     }
 
     @Override

@@ -35,7 +35,7 @@ final class SseWriter {
     private boolean finished;
     private long holdTimer = -1;
     private byte[] carry;
-    private Buffer batch;
+    private JsonOut batch;
     private boolean endAfterBatch;
 
     private final int quirks;
@@ -105,7 +105,7 @@ final class SseWriter {
             data = SseQuirks.apply(data, quirks, ++eventIds);
         }
         if (batch != null) {
-            batch.appendBuffer(data);
+            batch.raw(data.getBytes());
         } else if (split == null) {
             resp.write(data);
         } else {
@@ -118,21 +118,37 @@ final class SseWriter {
      * (same bytes, one syscall) until {@link #endBatch()}. Not used with split writes.
      */
     void beginBatch() {
-        if (split == null && !finished) {
-            batch = Buffer.buffer(4096);
+        if (split == null && quirks == 0 && !finished) {
+            batch = new JsonOut(8192);
+        }
+    }
+
+    /**
+     * Where formats may append the next event directly (zero-latency batch), or null when each event must be its own
+     * buffer. After appending, call {@link #appended}.
+     */
+    JsonOut batchTarget() {
+        return holding || finished ? null : batch;
+    }
+
+    /** An event was appended to {@link #batchTarget()}: headers and the timeline are updated. */
+    void appended(int choice, int tokens) {
+        headers();
+        if (timeline != null && tokens > 0) {
+            timeline.onEvent(System.nanoTime(), choice, tokens);
         }
     }
 
     void endBatch() {
-        Buffer b = batch;
+        JsonOut b = batch;
         batch = null;
         if (b == null || finished && !endAfterBatch) {
             return;
         }
         if (endAfterBatch) {
-            resp.end(b);
+            resp.end(b.toBuffer());
         } else if (b.length() > 0) {
-            resp.write(b);
+            resp.write(b.toBuffer());
         }
     }
 
@@ -206,10 +222,10 @@ final class SseWriter {
         finished = true;
         cancelTimer();
         if (batch != null) {
-            Buffer pending = batch;
+            JsonOut pending = batch;
             batch = null;
             if (pending.length() > 0) {
-                resp.write(pending);
+                resp.write(pending.toBuffer());
             }
         }
         if (timeline != null) {

@@ -65,9 +65,12 @@ final class StreamSession extends Session {
 
     @Override
     void output(Choice c, int tokenId, String text, FinishReason finish, Object stopReason, long nowNanos) {
-        if (!c.started) {
-            Buffer start = format.start(c);
-            if (start != null) {
+        if (!c.started && format.hasStart()) {
+            JsonOut target = out.batchTarget();
+            Buffer start = format.start(c, target);
+            if (target != null) {
+                out.appended(c.index, 0);
+            } else if (start != null) {
                 out.event(start, c.index, 0);
             }
         }
@@ -76,10 +79,15 @@ final class StreamSession extends Session {
             if (faultBeforeChunk()) {
                 return;
             }
-            Buffer chunk = format.delta(c, c.takeText());
+            JsonOut target = out.batchTarget();
+            Buffer chunk = format.delta(c, c.takeText(), target);
             c.started = true;
             c.sent();
-            out.event(chunk, c.index, tokens);
+            if (target != null) {
+                out.appended(c.index, tokens);
+            } else {
+                out.event(chunk, c.index, tokens);
+            }
             tokensSent += tokens;
         }
         c.started = true;
