@@ -82,6 +82,18 @@ final class SimConverters {
         }
     }
 
+    /** Seconds as a plain number (vLLM style), or a duration with a unit; result in whole milliseconds. */
+    static final class Seconds implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            String v = value.trim();
+            if (!v.isEmpty() && Character.isDigit(v.charAt(v.length() - 1))) {
+                v = v + "s";
+            }
+            return Math.round(new Millis().convert(v));
+        }
+    }
+
     /** Like {@link Millis} but rounded to whole milliseconds. */
     static final class WholeMillis implements ITypeConverter<Long> {
         @Override

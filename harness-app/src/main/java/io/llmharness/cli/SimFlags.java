@@ -208,6 +208,12 @@ final class SimFlags {
             description = "After listening, /health answers 503 this long, ms.")
     Long warmupMs;
 
+    @Option(
+            names = "--shutdown-timeout",
+            converter = SimConverters.Seconds.class,
+            description = "On SIGTERM let in-flight requests finish this long (seconds, or 500ms); new ones get 503.")
+    Long shutdownTimeoutMs;
+
     @Option(names = "--exit-after-requests", description = "Simulate a crash after N answered requests (exit 1).")
     Long exitAfterRequests;
 
@@ -297,6 +303,7 @@ final class SimFlags {
         set(startupDelayMs, b::startupDelayMs);
         set(warmupMs, b::warmupMs);
         set(exitAfterRequests, b::exitAfterRequests);
+        set(shutdownTimeoutMs, b::shutdownTimeoutMs);
         b.enableProfiling(profiling || profileDir != null || System.getenv("VLLM_TORCH_PROFILER_DIR") != null);
         b.profileDir(profileDir);
         set(stopProfileDelayMs, b::stopProfileDelayMs);

@@ -120,6 +120,7 @@ class SimCommandTest {
         assertThat(o.recordTimings()).isTrue();
         assertThat(o.enableProfiling()).isTrue();
         assertThat(o.apiKey()).isEqualTo("k");
+        assertThat(o.shutdownTimeoutMs()).isEqualTo(30_000);
     }
 
     @Test

@@ -60,6 +60,7 @@ public final class SimulatorOptions {
     private final long startupDelayMs;
     private final long warmupMs;
     private final long exitAfterRequests;
+    private final long shutdownTimeoutMs;
     private final boolean enableProfiling;
     private final Path profileDir;
     private final long stopProfileDelayMs;
@@ -122,6 +123,7 @@ public final class SimulatorOptions {
         startupDelayMs = b.startupDelayMs;
         warmupMs = b.warmupMs;
         exitAfterRequests = b.exitAfterRequests;
+        shutdownTimeoutMs = b.shutdownTimeoutMs;
         enableProfiling = b.enableProfiling;
         profileDir = b.profileDir;
         stopProfileDelayMs = b.stopProfileDelayMs;
@@ -349,6 +351,10 @@ public final class SimulatorOptions {
         return exitAfterRequests;
     }
 
+    public long shutdownTimeoutMs() {
+        return shutdownTimeoutMs;
+    }
+
     public boolean enableProfiling() {
         return enableProfiling;
     }
@@ -447,6 +453,7 @@ public final class SimulatorOptions {
         private long startupDelayMs;
         private long warmupMs;
         private long exitAfterRequests;
+        private long shutdownTimeoutMs;
         private boolean enableProfiling;
         private Path profileDir;
         private long stopProfileDelayMs;
@@ -509,6 +516,7 @@ public final class SimulatorOptions {
             startupDelayMs = o.startupDelayMs;
             warmupMs = o.warmupMs;
             exitAfterRequests = o.exitAfterRequests;
+            shutdownTimeoutMs = o.shutdownTimeoutMs;
             enableProfiling = o.enableProfiling;
             profileDir = o.profileDir;
             stopProfileDelayMs = o.stopProfileDelayMs;
@@ -839,6 +847,16 @@ public final class SimulatorOptions {
          * {@code /health} turns 503 and {@link SimulatorServer#crashed()} completes ({@code harness sim} exits 1).
          * 0 = never. Default 0.
          */
+        /**
+         * On {@link SimulatorServer#close()}, let in-flight requests finish for up to this many milliseconds while
+         * new ones get 503 (vLLM {@code --shutdown-timeout}, given there in seconds); then abort the rest. 0 = abort
+         * at once (vLLM's default). Default 0.
+         */
+        public Builder shutdownTimeoutMs(long value) {
+            shutdownTimeoutMs = value;
+            return this;
+        }
+
         public Builder exitAfterRequests(long value) {
             exitAfterRequests = value;
             return this;
@@ -965,6 +983,7 @@ public final class SimulatorOptions {
             nonNegative("startupDelayMs (--startup-delay-ms)", startupDelayMs);
             nonNegative("warmupMs (--warmup-ms)", warmupMs);
             nonNegative("exitAfterRequests (--exit-after-requests)", exitAfterRequests);
+            nonNegative("shutdownTimeoutMs (--shutdown-timeout)", shutdownTimeoutMs);
             nonNegative("stopProfileDelayMs (--stop-profile-delay-ms)", stopProfileDelayMs);
             nonNegative("keepAliveTimeoutMs (--keep-alive-timeout-ms)", keepAliveTimeoutMs);
             nonNegative("maxWaitingQueueLength (--max-waiting-queue-length)", maxWaitingQueueLength);

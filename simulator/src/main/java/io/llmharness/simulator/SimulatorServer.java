@@ -212,9 +212,9 @@ public final class SimulatorServer implements AutoCloseable {
     }
 
     /**
-     * Stops the server: new requests are refused, in-flight ones are aborted (streams get a final
-     * {@code finish_reason: "abort"} chunk and {@code [DONE]}), the port is released and worker processes are
-     * stopped. Idempotent. Must not be called on one of this server's event loops.
+     * Stops the server: new generation requests get 503, in-flight ones may finish during {@code shutdownTimeoutMs}
+     * and are then aborted (streams get a final {@code finish_reason: "abort"} chunk and {@code [DONE]}), the port is
+     * released and worker processes are stopped. Idempotent. Must not be called on one of this server's event loops.
      */
     @Override
     public synchronized void close() {
@@ -223,6 +223,15 @@ public final class SimulatorServer implements AutoCloseable {
         }
         closed = true;
         core.health(ServerCore.Health.STOPPING);
+        long drainUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(options.shutdownTimeoutMs());
+        while (core.inFlight() > 0 && System.nanoTime() < drainUntil) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
         core.engines().abortAll(FinishReason.ABORT);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
         while (core.inFlight() > 0 && System.nanoTime() < deadline) {

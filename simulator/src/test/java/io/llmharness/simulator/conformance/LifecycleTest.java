@@ -100,6 +100,29 @@ class LifecycleTest extends SimTestSupport {
     }
 
     @Test
+    void shutdownTimeoutDrainsInFlightRequestsAndRefusesNewOnes() throws Exception {
+        SimulatorServer s = SimulatorServer.start(SimulatorOptions.builder()
+                .fixedLatency(5, 10)
+                .shutdownTimeoutMs(5000)
+                .build());
+        TestClient c = client(s);
+        CompletableFuture<TestClient.Stream> stream = CompletableFuture.supplyAsync(() ->
+                c.stream("/v1/completions", streaming(completion("drain", 60)).toString()));
+        while (s.inFlight() < 1) {
+            Thread.sleep(5);
+        }
+        CompletableFuture<Void> closing = CompletableFuture.runAsync(s::close);
+        Thread.sleep(100);
+        assertThat(c.postJson("/v1/completions", completion("late", 2)).status())
+                .isEqualTo(503);
+        TestClient.Stream st = stream.get(10, TimeUnit.SECONDS);
+        List<JsonNode> chunks = st.chunks();
+        assertThat(chunks.get(chunks.size() - 2).at("/choices/0/finish_reason").asText())
+                .isEqualTo("length");
+        closing.get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
     void exitAfterRequestsSimulatesAnEngineCrash() throws Exception {
         SimulatorServer s = start(
                 SimulatorOptions.builder().zeroLatency().exitAfterRequests(2).build());
