@@ -110,7 +110,9 @@ class SimCommandTest {
                 "--record-timings",
                 "--enable-profiling",
                 "--api-key",
-                "k");
+                "k",
+                "--shutdown-timeout",
+                "30");
         assertThat(o.failureTypes()).containsExactly("rate_limit", "503");
         assertThat(o.fault()).isEqualTo("stall-after=3");
         assertThat(o.faultRate()).isEqualTo(50);
