@@ -156,11 +156,9 @@ public final class ChatTemplate {
         }
     }
 
+    /** Identifies a media item for prefix hashing; String.hashCode is cached per string and vectorised. */
     private static long mediaHash(String s) {
-        long h = 1125899906842597L;
-        for (int i = 0; i < s.length(); i++) {
-            h = 31 * h + s.charAt(i);
-        }
+        long h = ((long) s.hashCode() << 32) ^ s.length();
         return h == 0 ? 1 : h;
     }
 }
