@@ -1,0 +1,115 @@
+package io.llmharness.cli;
+
+import io.llmharness.error.HarnessException;
+import io.llmharness.simulator.SimulatorOptions;
+import io.llmharness.simulator.SimulatorServer;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Unmatched;
+
+/**
+ * {@code harness sim}: runs the embedded vLLM / SGLang simulator as its own process until SIGTERM or SIGINT (clean
+ * shutdown, exit 0, port released, worker processes stopped). A simulated crash ({@code --exit-after-requests})
+ * exits 1. Log lines go to standard output in the impersonated server's wording.
+ */
+@Command(
+        name = "sim",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Run the vLLM / SGLang simulator until SIGTERM or Ctrl-C.",
+            "Flags follow vLLM, SGLang and llm-d-inference-sim names; see docs/simulator.md."
+        })
+public final class SimCommand implements Callable<Integer> {
+    @Mixin
+    SimFlags flags = new SimFlags();
+
+    @Option(
+            names = "--accept-unknown-flags",
+            description = "Ignore flags the simulator does not model (for real vLLM/SGLang command lines).")
+    boolean acceptUnknown;
+
+    @Unmatched
+    List<String> unmatched = new ArrayList<>();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (!unmatched.isEmpty() && !acceptUnknown) {
+            throw HarnessException.usage("sim: unknown option or argument '" + unmatched.get(0)
+                    + "' (add --accept-unknown-flags to ignore vLLM/SGLang flags the simulator does not model)");
+        }
+        SimulatorOptions options = options();
+        quietLibraryLogs();
+        PrintWriter out = spec.commandLine().getOut();
+        options = options.toBuilder()
+                .logSink(line -> {
+                    out.println(line);
+                    out.flush();
+                })
+                .build();
+        ShutdownSignal signal = ShutdownSignal.install(Thread.currentThread());
+        SimulatorServer server;
+        try {
+            server = SimulatorServer.start(options);
+        } catch (IllegalStateException e) {
+            if (signal.received()) {
+                return ExitCodes.OK;
+            }
+            throw HarnessException.execution(
+                    "sim: " + e.getMessage() + " (choose another port with --port, or stop the process that holds it)");
+        }
+        try (server) {
+            CompletableFuture<Object> end = CompletableFuture.anyOf(signal.future(), server.crashed());
+            Object why = end.get();
+            if (why instanceof String crash && !signal.received()) {
+                out.println("ERROR: simulated engine crash: " + crash);
+                out.flush();
+                return ExitCodes.EXECUTION_FAILURE;
+            }
+            return ExitCodes.OK;
+        } catch (InterruptedException e) {
+            return signal.received() ? ExitCodes.OK : ExitCodes.INTERRUPTED;
+        } catch (ExecutionException e) {
+            throw HarnessException.execution("sim: " + e.getCause().getMessage(), e.getCause());
+        } finally {
+            signal.uninstall();
+        }
+    }
+
+    /**
+     * Without a logging configuration logback logs everything at DEBUG, and Netty is chatty at that level: keep the
+     * server's own lines readable by raising the libraries to INFO unless someone configured them.
+     */
+    private static void quietLibraryLogs() {
+        if (org.slf4j.LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext ctx) {
+            ch.qos.logback.classic.Logger root = ctx.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+            if (root.getLevel() == null
+                    || root.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.DEBUG)
+                            && !root.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.INFO)) {
+                for (String name : new String[] {"io.netty", "io.vertx"}) {
+                    ctx.getLogger(name).setLevel(ch.qos.logback.classic.Level.INFO);
+                }
+            }
+        }
+    }
+
+    /** The validated options; a bad flag value becomes a one-line configuration error (exit 3). */
+    SimulatorOptions options() {
+        try {
+            return flags.toOptions();
+        } catch (IllegalArgumentException e) {
+            throw HarnessException.config("sim: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package io.llmharness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.llmharness.simulator.LatencyMode;
+import io.llmharness.simulator.Persona;
+import io.llmharness.simulator.SimulatorOptions;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** Flag parsing of {@code harness sim} (no server is started). */
+class SimCommandTest {
+    private static SimulatorOptions parse(String... args) {
+        CommandLine cl = Main.commandLine();
+        String[] all = new String[args.length + 1];
+        all[0] = "sim";
+        System.arraycopy(args, 0, all, 1, args.length);
+        CommandLine.ParseResult pr = cl.parseArgs(all);
+        SimCommand cmd = pr.subcommand().commandSpec().commandLine().getCommand();
+        return cmd.options();
+    }
+
+    @Test
+    void defaultsPerPersona() {
+        SimulatorOptions v = parse();
+        assertThat(v.persona()).isEqualTo(Persona.VLLM);
+        assertThat(v.port()).isEqualTo(8000);
+        assertThat(v.latencyMode()).isEqualTo(LatencyMode.BATCH);
+        assertThat(v.workerProcesses()).isTrue();
+        SimulatorOptions s = parse("--persona", "sglang");
+        assertThat(s.port()).isEqualTo(30000);
+        assertThat(s.metricsEnabled()).isFalse();
+    }
+
+    @Test
+    void vllmAndSglangSpellings() {
+        SimulatorOptions o = parse(
+                "--served-model-name",
+                "llama-8b",
+                "llama",
+                "--unknown-flag",
+                "--accept-unknown-flags",
+                "-tp",
+                "4",
+                "--max-model-len",
+                "8k",
+                "--max-num-seqs",
+                "16",
+                "--no-enable-prefix-caching",
+                "--seed",
+                "7",
+                "--ttft",
+                "100ms",
+                "--itl",
+                "12");
+        assertThat(o.servedModelNames()).containsExactly("llama-8b", "llama");
+        assertThat(o.tensorParallelSize()).isEqualTo(4);
+        assertThat(o.maxModelLen()).isEqualTo(8000);
+        assertThat(o.maxNumSeqs()).isEqualTo(16);
+        assertThat(o.enablePrefixCaching()).isFalse();
+        assertThat(o.latencyMode()).isEqualTo(LatencyMode.FIXED);
+        assertThat(o.ttftMs()).isEqualTo(100);
+        assertThat(o.itlMs()).isEqualTo(12);
+        SimulatorOptions s = parse(
+                "--persona",
+                "sglang",
+                "--model-path",
+                "openai/gpt-oss-120b",
+                "--tp",
+                "8",
+                "--context-length",
+                "32K",
+                "--max-running-requests",
+                "64",
+                "--disable-radix-cache",
+                "--enable-metrics",
+                "--random-seed",
+                "3",
+                "--time-to-first-token",
+                "0.1s");
+        assertThat(s.model()).isEqualTo("openai/gpt-oss-120b");
+        assertThat(s.tensorParallelSize()).isEqualTo(8);
+        assertThat(s.maxModelLen()).isEqualTo(32768);
+        assertThat(s.maxNumSeqs()).isEqualTo(64);
+        assertThat(s.enablePrefixCaching()).isFalse();
+        assertThat(s.metricsEnabled()).isTrue();
+        assertThat(s.ttftMs()).isEqualTo(100);
+    }
+
+    @Test
+    void faultAndLifecycleFlags() {
+        SimulatorOptions o = parse(
+                "--failure-injection-rate",
+                "10",
+                "--failure-types",
+                "rate_limit,503",
+                "--fault",
+                "stall-after=3",
+                "--fault-rate",
+                "50",
+                "--startup-delay-ms",
+                "100",
+                "--warmup-ms",
+                "200",
+                "--exit-after-requests",
+                "5",
+                "--record-timings",
+                "--enable-profiling",
+                "--api-key",
+                "k",
+                "--shutdown-timeout",
+                "30");
+        assertThat(o.failureTypes()).containsExactly("rate_limit", "503");
+        assertThat(o.fault()).isEqualTo("stall-after=3");
+        assertThat(o.faultRate()).isEqualTo(50);
+        assertThat(o.startupDelayMs()).isEqualTo(100);
+        assertThat(o.warmupMs()).isEqualTo(200);
+        assertThat(o.exitAfterRequests()).isEqualTo(5);
+        assertThat(o.recordTimings()).isTrue();
+        assertThat(o.enableProfiling()).isTrue();
+        assertThat(o.apiKey()).isEqualTo("k");
+        assertThat(o.shutdownTimeoutMs()).isEqualTo(30_000);
+    }
+
+    @Test
+    void badValuesAreConfigErrorsNamingTheFlag() {
+        StringWriter err = new StringWriter();
+        CommandLine cl = Main.commandLine();
+        cl.setErr(new PrintWriter(err));
+        int code = cl.execute("sim", "--max-model-len", "100", "--kv-cache-tokens", "10");
+        assertThat(code).isEqualTo(ExitCodes.INVALID_CONFIG);
+        assertThat(err.toString()).contains("--kv-cache-tokens").hasLineCount(1);
+    }
+
+    @Test
+    void unknownFlagsAreUsageErrorsUnlessAccepted() {
+        StringWriter err = new StringWriter();
+        CommandLine cl = Main.commandLine();
+        cl.setErr(new PrintWriter(err));
+        assertThat(cl.execute("sim", "--gpu-memory-utilization", "0.9")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--accept-unknown-flags");
+        assertThat(parse("--accept-unknown-flags", "--gpu-memory-utilization", "0.9", "--port", "1234")
+                        .port())
+                .isEqualTo(1234);
+    }
+
+    @Test
+    void helpListsTheFlags() {
+        StringWriter out = new StringWriter();
+        CommandLine cl = Main.commandLine();
+        cl.setOut(new PrintWriter(out));
+        assertThat(cl.execute("sim", "--help")).isZero();
+        assertThat(out.toString()).contains("--max-num-seqs", "--ttft", "--kv-cache-tokens", "--exit-after-requests");
+        assertThat(List.of(out.toString().split("\n")).size()).isGreaterThan(40);
+    }
+}

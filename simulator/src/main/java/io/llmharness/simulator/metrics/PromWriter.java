@@ -1,0 +1,105 @@
+package io.llmharness.simulator.metrics;
+
+/**
+ * Prometheus text exposition format 0.0.4, written the way Python's {@code prometheus_client} writes it: labels in
+ * alphabetical order, values as Python floats ({@code 8.0}, {@code 1.767225600123e+09}), counters and histograms
+ * followed by a {@code _created} sample.
+ */
+final class PromWriter {
+    private final StringBuilder out = new StringBuilder(16384);
+
+    void family(String name, String type, String help) {
+        out.append("# HELP ").append(name).append(' ').append(help).append('\n');
+        out.append("# TYPE ").append(name).append(' ').append(type).append('\n');
+    }
+
+    /**
+     * One sample. {@code labels} alternate name, value and must already be sorted by name.
+     */
+    void sample(String name, double value, String... labels) {
+        out.append(name);
+        if (labels.length > 0) {
+            out.append('{');
+            for (int i = 0; i < labels.length; i += 2) {
+                if (i > 0) {
+                    out.append(',');
+                }
+                out.append(labels[i]).append("=\"");
+                escape(labels[i + 1]);
+                out.append('"');
+            }
+            out.append('}');
+        }
+        out.append(' ').append(number(value)).append('\n');
+    }
+
+    private void escape(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            switch (c) {
+                case '\\' -> out.append("\\\\");
+                case '"' -> out.append("\\\"");
+                case '\n' -> out.append("\\n");
+                default -> out.append(c);
+            }
+        }
+    }
+
+    /** Python's float formatting as prometheus_client uses it. */
+    static String number(double v) {
+        if (Double.isNaN(v)) {
+            return "NaN";
+        }
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "+Inf" : "-Inf";
+        }
+        if (v == Math.rint(v) && Math.abs(v) < 1e6) {
+            return (long) v + ".0";
+        }
+        if (Math.abs(v) >= 1e6) {
+            String s = String.format(java.util.Locale.ROOT, "%.12e", v);
+            int e = s.indexOf('e');
+            String mantissa = s.substring(0, e).replaceAll("0+$", "").replaceAll("\\.$", "");
+            int exp = Integer.parseInt(s.substring(e + 1));
+            return mantissa + "e+" + (exp < 10 ? "0" : "") + exp;
+        }
+        return Double.toString(v);
+    }
+
+    /** A histogram's bucket, count and sum samples (and {@code _created}) with extra leading/trailing labels. */
+    void histogram(String name, long[] cumulative, double[] bounds, double sum, long createdMillis, String... labels) {
+        for (int i = 0; i <= bounds.length; i++) {
+            String le = i < bounds.length ? number(bounds[i]) : "+Inf";
+            sample(name + "_bucket", cumulative[i], withLe(labels, le));
+        }
+        sample(name + "_count", cumulative[bounds.length], labels);
+        sample(name + "_sum", sum, labels);
+        sample(name + "_created", createdMillis / 1000.0, labels);
+    }
+
+    /** Inserts {@code le} in alphabetical position among sorted labels. */
+    private static String[] withLe(String[] labels, String le) {
+        String[] out = new String[labels.length + 2];
+        int o = 0;
+        boolean placed = false;
+        for (int i = 0; i < labels.length; i += 2) {
+            if (!placed && labels[i].compareTo("le") > 0) {
+                out[o++] = "le";
+                out[o++] = le;
+                placed = true;
+            }
+            out[o++] = labels[i];
+            out[o++] = labels[i + 1];
+        }
+        if (!placed) {
+            out[o++] = "le";
+            out[o] = le;
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return out.toString();
+    }
+}

@@ -1,0 +1,53 @@
+package io.llmharness.simulator.request;
+
+import java.util.List;
+
+/**
+ * A validated generation request, whatever API it came through.
+ *
+ * @param api which endpoint family formats the response
+ * @param model the model name to put in the response
+ * @param stream server-sent events instead of one JSON body
+ * @param includeUsage send the usage chunk before {@code [DONE]}
+ * @param continuousUsage put running usage in every chunk
+ * @param returnTokenIds add {@code token_ids} / {@code prompt_token_ids}
+ * @param echo prepend the prompt to the output (completions)
+ * @param batch SGLang {@code /generate} with a list input or {@code n > 1}: the response is a JSON array
+ * @param requestId client-chosen id ({@code request_id} / {@code rid}), or null
+ * @param streamInterval tokens per chunk requested by the client, or 0 for the server default
+ * @param prompts the prompts, each with its sampling parameters
+ */
+public record GenerationRequest(
+        Api api,
+        String model,
+        boolean stream,
+        boolean includeUsage,
+        boolean continuousUsage,
+        boolean returnTokenIds,
+        boolean echo,
+        boolean batch,
+        String requestId,
+        int streamInterval,
+        List<PromptInput> prompts) {
+
+    /** The endpoint family. */
+    public enum Api {
+        COMPLETIONS,
+        CHAT,
+        GENERATE
+    }
+
+    /** Samples per prompt ({@code n}; the same for every prompt in OpenAI requests). */
+    public int n() {
+        return prompts.isEmpty() ? 1 : prompts.get(0).sampling().n();
+    }
+
+    /** Total choices in the response. */
+    public int choices() {
+        int total = 0;
+        for (PromptInput p : prompts) {
+            total += p.sampling().n();
+        }
+        return total;
+    }
+}

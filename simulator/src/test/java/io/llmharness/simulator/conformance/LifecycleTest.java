@@ -1,0 +1,199 @@
+package io.llmharness.simulator.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.llmharness.simulator.SimulatorOptions;
+import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.simulator.TestClient;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Start-up, readiness, shutdown, crash, keep-alive and HTTP/1.1-only behaviour (checklist 27, 28, 30, 32). */
+class LifecycleTest extends SimTestSupport {
+    static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static boolean accepts(int port) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", port), 500);
+            return true;
+        } catch (ConnectException e) {
+            return false;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Test
+    void startupDelayRefusesConnectionsThenWarmupAnswers503ThenReady() throws Exception {
+        int port = freePort();
+        SimulatorOptions o = SimulatorOptions.builder()
+                .zeroLatency()
+                .port(port)
+                .startupDelayMs(700)
+                .warmupMs(500)
+                .build();
+        CompletableFuture<SimulatorServer> starting = CompletableFuture.supplyAsync(() -> SimulatorServer.start(o));
+        Thread.sleep(200);
+        assertThat(accepts(port)).isFalse();
+        SimulatorServer s = starting.get(10, TimeUnit.SECONDS);
+        try {
+            TestClient c = client(s);
+            assertThat(c.get("/health").status()).isEqualTo(503);
+            assertThat(s.awaitReady(5000)).isTrue();
+            assertThat(c.get("/health").status()).isEqualTo(200);
+        } finally {
+            s.close();
+        }
+        assertThat(accepts(port)).isFalse();
+    }
+
+    @Test
+    void closeAbortsInFlightStreamsAndReleasesThePort() throws Exception {
+        SimulatorServer s = SimulatorServer.start(
+                SimulatorOptions.builder().fixedLatency(5, 20).build());
+        int port = s.port();
+        TestClient c = client(s);
+        CompletableFuture<TestClient.Stream> stream = CompletableFuture.supplyAsync(() ->
+                c.stream("/v1/chat/completions", streaming(chat("long", 1000)).toString()));
+        CompletableFuture<TestClient.Response> unary =
+                CompletableFuture.supplyAsync(() -> c.postJson("/v1/completions", completion("long", 1000)));
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (s.inFlight() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        Thread.sleep(200);
+        s.close();
+        TestClient.Stream st = stream.get(10, TimeUnit.SECONDS);
+        assertThat(st.sawDone()).isTrue();
+        List<JsonNode> chunks = st.chunks();
+        assertThat(chunks.get(chunks.size() - 2).at("/choices/0/finish_reason").asText())
+                .isEqualTo("abort");
+        assertThat(unary.get(10, TimeUnit.SECONDS).status()).isEqualTo(503);
+        assertThat(accepts(port)).isFalse();
+        try (ServerSocket again = new ServerSocket()) {
+            again.setReuseAddress(true);
+            again.bind(new InetSocketAddress("127.0.0.1", port));
+        }
+    }
+
+    @Test
+    void shutdownTimeoutDrainsInFlightRequestsAndRefusesNewOnes() throws Exception {
+        SimulatorServer s = SimulatorServer.start(SimulatorOptions.builder()
+                .fixedLatency(5, 10)
+                .shutdownTimeoutMs(5000)
+                .build());
+        TestClient c = client(s);
+        CompletableFuture<TestClient.Stream> stream = CompletableFuture.supplyAsync(() ->
+                c.stream("/v1/completions", streaming(completion("drain", 60)).toString()));
+        while (s.inFlight() < 1) {
+            Thread.sleep(5);
+        }
+        CompletableFuture<Void> closing = CompletableFuture.runAsync(s::close);
+        Thread.sleep(100);
+        assertThat(c.postJson("/v1/completions", completion("late", 2)).status())
+                .isEqualTo(503);
+        TestClient.Stream st = stream.get(10, TimeUnit.SECONDS);
+        List<JsonNode> chunks = st.chunks();
+        assertThat(chunks.get(chunks.size() - 2).at("/choices/0/finish_reason").asText())
+                .isEqualTo("length");
+        closing.get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void exitAfterRequestsSimulatesAnEngineCrash() throws Exception {
+        SimulatorServer s = start(
+                SimulatorOptions.builder().zeroLatency().exitAfterRequests(2).build());
+        TestClient c = client(s);
+        assertThat(c.postJson("/v1/completions", completion("a", 2)).status()).isEqualTo(200);
+        assertThat(s.crashed()).isNotDone();
+        assertThat(c.postJson("/v1/completions", completion("b", 2)).status()).isEqualTo(200);
+        assertThat(s.crashed().get(5, TimeUnit.SECONDS)).contains("--exit-after-requests");
+        assertThat(new TestClient(s.baseUrl()).get("/health").status()).isEqualTo(503);
+    }
+
+    @Test
+    void idleKeepAliveConnectionsAreClosed() throws Exception {
+        SimulatorServer s = start(
+                SimulatorOptions.builder().zeroLatency().keepAliveTimeoutMs(300).build());
+        try (Socket sock = new Socket("127.0.0.1", s.port())) {
+            sock.setSoTimeout(5000);
+            OutputStream out = sock.getOutputStream();
+            out.write("GET /health HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = sock.getInputStream();
+            byte[] buf = new byte[4096];
+            int n = in.read(buf);
+            assertThat(new String(buf, 0, n, StandardCharsets.US_ASCII)).startsWith("HTTP/1.1 200");
+            long t0 = System.nanoTime();
+            assertThat(in.read(buf)).isEqualTo(-1);
+            assertThat(System.nanoTime() - t0).isGreaterThan(200_000_000L);
+        }
+    }
+
+    @Test
+    void h2cUpgradeRequestsAreServedAsHttp11() throws Exception {
+        SimulatorServer s = start(SimulatorOptions.builder().zeroLatency().build());
+        HttpClient http2 =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
+        HttpResponse<String> r = http2.send(
+                HttpRequest.newBuilder(URI.create(s.baseUrl() + "/v1/completions"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                completion("h2c", 3).toString()))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
+    }
+
+    @Test
+    void threeServersInOneJvm() {
+        SimulatorServer a = start(SimulatorOptions.builder().zeroLatency().build());
+        SimulatorServer b = start(SimulatorOptions.builder().fixedLatency(1, 1).build());
+        SimulatorServer d = start(
+                SimulatorOptions.builder().fixedLatency(1, 1).eventLoops(2).build());
+        assertThat(List.of(a.port(), b.port(), d.port())).doesNotHaveDuplicates();
+        for (SimulatorServer s : List.of(a, b, d)) {
+            for (int i = 0; i < 5; i++) {
+                assertThat(client(s)
+                                .postJson("/v1/completions", completion("lb " + i, 3))
+                                .status())
+                        .isEqualTo(200);
+            }
+        }
+        assertThat(a.baseUrl()).isEqualTo("http://127.0.0.1:" + a.port());
+    }
+
+    @Test
+    void bindFailureNamesTheAddress() {
+        SimulatorServer first = start(SimulatorOptions.builder().zeroLatency().build());
+        SimulatorOptions clash =
+                SimulatorOptions.builder().zeroLatency().port(first.port()).build();
+        assertThatThrownBy(() -> SimulatorServer.start(clash))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("127.0.0.1:" + first.port());
+    }
+}

@@ -1,0 +1,124 @@
+package io.llmharness.simulator.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.llmharness.simulator.SimulatorOptions;
+import io.llmharness.simulator.metrics.EngineMetrics;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FixedEngineTest {
+    private final ManualClock clock = new ManualClock();
+    private final Recorder rec = new Recorder();
+
+    private Engine engine(SimulatorOptions o) {
+        return Engine.create(o, clock, new EngineMetrics(0, o.maxModelLen(), false), 1);
+    }
+
+    @Test
+    void tokensFollowTtftThenItlExactly() {
+        Engine e = engine(SimulatorOptions.builder().fixedLatency(100, 10).build());
+        long t0 = clock.now();
+        e.submit(Recorder.list(rec.sequence(0, 32, 100, t0)));
+        clock.runAll(10_000_000_000L);
+        List<Long> times = rec.times(0);
+        assertThat(times).hasSize(100);
+        assertThat(times.get(0) - t0).isEqualTo(100_000_000L);
+        for (int i = 1; i < times.size(); i++) {
+            assertThat(times.get(i) - times.get(i - 1)).isEqualTo(10_000_000L);
+        }
+        assertThat(times.get(99) - t0).isEqualTo(100_000_000L + 99 * 10_000_000L);
+        assertThat(rec.finish(0)).isEqualTo(FinishReason.LENGTH);
+    }
+
+    @Test
+    void runningSlotsLimitConcurrencyAndQueueFifo() {
+        SimulatorOptions o =
+                SimulatorOptions.builder().fixedLatency(50, 10).maxNumSeqs(4).build();
+        Engine e = engine(o);
+        long t0 = clock.now();
+        for (int i = 0; i < 8; i++) {
+            e.submit(Recorder.list(rec.sequence(i, 16, 10, t0)));
+        }
+        clock.advanceMillis(1);
+        assertThat(e.metrics().running()).isEqualTo(4);
+        assertThat(e.metrics().waiting()).isEqualTo(4);
+        clock.runAll(10_000_000_000L);
+        // the second wave starts when the first finishes: ttft 50 + 9 × 10 = 140 ms later
+        assertThat(rec.times(4).get(0) - t0).isEqualTo(140_000_000L + 50_000_000L);
+        assertThat(e.metrics().running()).isZero();
+        assertThat(e.metrics().finishedCount("length")).isEqualTo(8);
+    }
+
+    @Test
+    void fullKvCacheQueuesInsteadOfFailing() {
+        // 4096 tokens of KV: each request needs 1000 + 100 tokens, so only three fit at once.
+        SimulatorOptions o = SimulatorOptions.builder()
+                .fixedLatency(10, 1)
+                .maxModelLen(2048)
+                .kvCacheTokens(4096)
+                .enablePrefixCaching(false)
+                .build();
+        Engine e = engine(o);
+        for (int i = 0; i < 6; i++) {
+            e.submit(Recorder.list(rec.sequence(i, 1000, 100, clock.now())));
+        }
+        clock.advanceMillis(1);
+        assertThat(e.metrics().running()).isBetween(1, 4);
+        assertThat(e.metrics().waiting()).isGreaterThan(0);
+        clock.runAll(60_000_000_000L);
+        for (int i = 0; i < 6; i++) {
+            assertThat(rec.finish(i)).isEqualTo(FinishReason.LENGTH);
+            assertThat(rec.times(i)).hasSize(100);
+        }
+        assertThat(e.kvCache().usedBlocks()).isZero();
+    }
+
+    @Test
+    void kvPressureDuringDecodePreemptsAndRecomputes() {
+        // Two requests fit at admission but not when both have generated all their tokens.
+        SimulatorOptions o = SimulatorOptions.builder()
+                .fixedLatency(5, 1)
+                .maxModelLen(1024)
+                .kvCacheTokens(1200)
+                .enablePrefixCaching(false)
+                .build();
+        Engine e = engine(o);
+        e.submit(Recorder.list(rec.sequence(0, 400, 400, clock.now()), rec.sequence(1, 400, 400, clock.now())));
+        clock.runAll(60_000_000_000L);
+        assertThat(rec.times(0)).hasSize(400);
+        assertThat(rec.times(1)).hasSize(400);
+        assertThat(e.metrics().finishedCount("length")).isEqualTo(2);
+        assertThat(e.kvCache().usedBlocks()).isZero();
+    }
+
+    @Test
+    void abortFreesTheSlotAtOnce() {
+        SimulatorOptions o =
+                SimulatorOptions.builder().fixedLatency(10, 10).maxNumSeqs(1).build();
+        Engine e = engine(o);
+        Sequence first = rec.sequence(0, 16, 1000, clock.now());
+        Sequence second = rec.sequence(1, 16, 5, clock.now());
+        e.submit(Recorder.list(first, second));
+        clock.advanceMillis(55);
+        e.abort(first, FinishReason.ABORT, false);
+        assertThat(e.metrics().running()).isEqualTo(1);
+        assertThat(e.metrics().finishedCount("abort")).isEqualTo(1);
+        clock.runAll(1_000_000_000L);
+        assertThat(rec.finish(1)).isEqualTo(FinishReason.LENGTH);
+    }
+
+    @Test
+    void loadFactorStretchesLatencyWhenTheBatchIsFull() {
+        SimulatorOptions o = SimulatorOptions.builder()
+                .fixedLatency(10, 10)
+                .maxNumSeqs(2)
+                .timeFactorUnderLoad(2.0)
+                .build();
+        Engine e = engine(o);
+        e.submit(Recorder.list(rec.sequence(0, 16, 3, clock.now()), rec.sequence(1, 16, 3, clock.now())));
+        clock.runAll(1_000_000_000L);
+        List<Long> t = rec.times(1);
+        assertThat(t.get(1) - t.get(0)).isEqualTo(20_000_000L);
+    }
+}
