@@ -2,6 +2,7 @@ package io.llmharness.backend.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.client.EndpointType;
+import io.llmharness.error.DidYouMean;
 import io.llmharness.error.HarnessException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package io.llmharness.backend.config;
 
+import io.llmharness.error.DidYouMean;
 import io.llmharness.error.HarnessException;
 import java.nio.file.Path;
 import java.util.ArrayList;

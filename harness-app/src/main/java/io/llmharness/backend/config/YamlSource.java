@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.llmharness.error.DidYouMean;
 import io.llmharness.error.HarnessException;
 import java.io.IOException;
 import java.nio.file.Files;

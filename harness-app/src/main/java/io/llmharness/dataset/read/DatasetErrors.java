@@ -1,5 +1,6 @@
 package io.llmharness.dataset.read;
 
+import io.llmharness.error.DidYouMean;
 import io.llmharness.error.HarnessException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -85,31 +86,12 @@ public final class DatasetErrors {
         int limit = Math.max(2, wanted.length() / 4);
         try (Stream<Path> siblings = Files.list(dir)) {
             return siblings.map(p -> p.getFileName().toString())
-                    .map(n -> new Candidate(n, editDistance(wanted, n.toLowerCase(Locale.ROOT))))
+                    .map(n -> new Candidate(n, DidYouMean.distance(wanted, n.toLowerCase(Locale.ROOT))))
                     .filter(c -> c.distance() <= limit)
                     .min(Comparator.comparingInt(Candidate::distance).thenComparing(Candidate::name))
                     .map(Candidate::name);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
-    }
-
-    static int editDistance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j], cur[j - 1]) + 1);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 }

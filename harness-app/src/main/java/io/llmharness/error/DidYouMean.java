@@ -1,10 +1,13 @@
-package io.llmharness.backend.config;
+package io.llmharness.error;
 
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Optional;
 
-/** Suggests the closest known name for a misspelt one (edit distance, case-insensitive). */
+/**
+ * Suggests the closest known name for a misspelt one (edit distance, case-insensitive), for the "did you
+ * mean" part of one-line error messages about config keys, flags, columns and file names.
+ */
 public final class DidYouMean {
 
     private DidYouMean() {}
@@ -32,8 +35,8 @@ public final class DidYouMean {
                 .orElse("");
     }
 
-    /** Levenshtein distance. */
-    static int distance(String a, String b) {
+    /** Levenshtein distance between two strings (case-sensitive). */
+    public static int distance(String a, String b) {
         int[] prev = new int[b.length() + 1];
         int[] cur = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {

@@ -1,4 +1,4 @@
-package io.llmharness.backend.config;
+package io.llmharness.error;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
