@@ -14,7 +14,13 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Benchmark LLM inference servers: MLPerf LoadGen runs, workload profiles, server management.",
-        subcommands = {CommandLine.HelpCommand.class, LoadgenCommand.class, SimCommand.class, ServerCommand.class})
+        subcommands = {
+            CommandLine.HelpCommand.class,
+            RunCommand.class,
+            LoadgenCommand.class,
+            SimCommand.class,
+            ServerCommand.class
+        })
 public final class Main implements Runnable {
 
     @CommandLine.Spec

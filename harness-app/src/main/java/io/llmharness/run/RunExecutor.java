@@ -1,0 +1,93 @@
+package io.llmharness.run;
+
+import io.llmharness.backend.ServerListener;
+import io.llmharness.error.HarnessException;
+import java.io.IOException;
+import java.nio.file.Files;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a planned {@link RunSpec}: creates the run directory and {@code harness.log}, writes
+ * {@code config.resolved.yaml}, starts or checks the servers, runs LoadGen over HTTP and writes the run's files;
+ * the servers are stopped afterwards, also on failure and Ctrl-C.
+ *
+ * <p>Failures before LoadGen starts (a server that cannot be reached or does not start) are
+ * {@link HarnessException}s; everything after is a {@link RunResult}.
+ */
+public final class RunExecutor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RunExecutor.class);
+
+    private RunExecutor() {}
+
+    /**
+     * Executes the run.
+     *
+     * @param console where the run talks to the user
+     * @param control interrupts the run from outside (Ctrl-C)
+     */
+    public static RunResult execute(RunSpec spec, RunConsole console, RunControl control) {
+        try {
+            try {
+                Files.createDirectories(spec.runDir());
+            } catch (IOException e) {
+                throw HarnessException.execution(
+                        "--output-dir " + spec.request().output().outputDir() + ": cannot create the run directory "
+                                + spec.runDir() + ": " + e.getMessage(),
+                        e);
+            }
+            try (HarnessLog log = HarnessLog.open(spec.runDir().resolve("harness.log"))) {
+                return execute(spec, console, control, log);
+            }
+        } finally {
+            control.finished();
+        }
+    }
+
+    private static RunResult execute(RunSpec spec, RunConsole console, RunControl control, HarnessLog log) {
+        LOG.info("run {}: {} ({})", spec.runId(), spec.title(), spec.target().describe());
+        for (String w : spec.warnings()) {
+            LOG.warn("{}", w);
+            console.note("harness: warning: " + w);
+        }
+        ResolvedConfig.write(spec, spec.requestModel());
+        ServerListener listener = message -> {
+            LOG.info("{}", message);
+            console.note("harness: " + message);
+        };
+        try (ServerSession servers = open(spec, listener)) {
+            String model = requestModel(spec, servers, console);
+            if (!model.equals(spec.requestModel())) {
+                ResolvedConfig.write(spec, model);
+            }
+            console.note("harness: running " + spec.title() + " against " + String.join(", ", servers.urls()) + " ("
+                    + spec.dataset().size() + " samples); files in " + spec.runDir());
+            RunResult r = new LoadGenRun(spec, console, control, servers, model).run();
+            LOG.info("run {} ended: {}", spec.runId(), r.outcome());
+            return r;
+        }
+    }
+
+    private static ServerSession open(RunSpec spec, ServerListener listener) {
+        try {
+            return ServerSession.open(spec.target(), listener);
+        } catch (HarnessException e) {
+            LOG.error("{}", e.getMessage());
+            throw e;
+        }
+    }
+
+    /** The model name the requests carry: the served one when the server serves another name than asked. */
+    private static String requestModel(RunSpec spec, ServerSession servers, RunConsole console) {
+        String served = servers.servedModel();
+        String asked = spec.requestModel();
+        if (served == null || served.equals(asked)) {
+            return asked;
+        }
+        String line = "the server serves model '" + served + "', not '" + asked + "'; requests use '" + served + "'";
+        LOG.warn("{}", line);
+        console.note("harness: note: " + line);
+        return served;
+    }
+}
