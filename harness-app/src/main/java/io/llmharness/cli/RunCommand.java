@@ -126,7 +126,8 @@ public final class RunCommand implements Callable<Integer> {
                 target.toRequest(servers),
                 loadgen.toRequest(),
                 target.toSutRequest(),
-                new RunRequest.OutputRequest(output.outputDir(), null, commandLine, version(), output.progress()),
+                new RunRequest.OutputRequest(
+                        output.outputDir(), null, commandLine, version(), output.progress(), false),
                 new RunRequest.MetricsRequest(enableMetrics, Duration.ofMillis((long) (metricsInterval * 1000))),
                 debugMode);
     }

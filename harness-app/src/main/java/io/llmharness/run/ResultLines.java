@@ -33,9 +33,7 @@ public final class ResultLines {
         if (lg != null) {
             lg.performance().ifPresent(p -> metricLines(out, p, r));
             if (lg.verdict() == TestResult.Verdict.INVALID && r.failure() == null && !r.interrupted()) {
-                lg.performance()
-                        .ifPresent(p ->
-                                row(out, "Why", why(p.validity())));
+                lg.performance().ifPresent(p -> row(out, "Why", why(p.validity())));
             }
             if (lg.errorCount() > 0) {
                 row(out, "LoadGen errors", lg.errorCount() + " (see mlperf_log_detail.txt)");

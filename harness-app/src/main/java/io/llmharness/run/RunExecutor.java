@@ -47,22 +47,29 @@ public final class RunExecutor {
 
     private static RunResult execute(RunSpec spec, RunConsole console, RunControl control, HarnessLog log) {
         LOG.info("run {}: {} ({})", spec.runId(), spec.title(), spec.target().describe());
+        boolean quiet = spec.request().output().quiet();
         for (String w : spec.warnings()) {
             LOG.warn("{}", w);
-            console.note("harness: warning: " + w);
+            if (!quiet) {
+                console.note("harness: warning: " + w);
+            }
         }
         ResolvedConfig.write(spec, spec.requestModel());
         ServerListener listener = message -> {
             LOG.info("{}", message);
-            console.note("harness: " + message);
+            if (!quiet) {
+                console.note("harness: " + message);
+            }
         };
         try (ServerSession servers = open(spec, listener)) {
-            String model = requestModel(spec, servers, console);
+            String model = requestModel(spec, servers, quiet ? null : console);
             if (!model.equals(spec.requestModel())) {
                 ResolvedConfig.write(spec, model);
             }
-            console.note("harness: running " + spec.title() + " against " + String.join(", ", servers.urls()) + " ("
-                    + spec.dataset().size() + " samples); files in " + spec.runDir());
+            if (!quiet) {
+                console.note("harness: running " + spec.title() + " against " + String.join(", ", servers.urls()) + " ("
+                        + spec.dataset().size() + " samples); files in " + spec.runDir());
+            }
             RunResult r = new LoadGenRun(spec, console, control, servers, model).run();
             LOG.info("run {} ended: {}", spec.runId(), r.outcome());
             return r;
@@ -87,7 +94,9 @@ public final class RunExecutor {
         }
         String line = "the server serves model '" + served + "', not '" + asked + "'; requests use '" + served + "'";
         LOG.warn("{}", line);
-        console.note("harness: note: " + line);
+        if (console != null) {
+            console.note("harness: note: " + line);
+        }
         return served;
     }
 }

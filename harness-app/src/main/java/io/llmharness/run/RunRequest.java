@@ -144,9 +144,15 @@ public record RunRequest(
      * @param commandLine the command line as typed, for summary.json and config.resolved.yaml
      * @param toolVersion the harness version
      * @param progress how progress is shown while the run is going
+     * @param quiet show no warnings and server events on the terminal (they still go to harness.log)
      */
     public record OutputRequest(
-            Path outputDir, String runId, List<String> commandLine, String toolVersion, Progress.Mode progress) {
+            Path outputDir,
+            String runId,
+            List<String> commandLine,
+            String toolVersion,
+            Progress.Mode progress,
+            boolean quiet) {
         public OutputRequest {
             Objects.requireNonNull(outputDir, "outputDir");
             commandLine = commandLine == null ? List.of() : List.copyOf(commandLine);
