@@ -44,6 +44,8 @@ public final class DemoCommand implements Callable<Integer> {
         try (AutoCloseable hook = control.installShutdownHook(Duration.ofMinutes(1))) {
             outcome = Demo.run(
                     output.outputDir(), commandLine, RunCommand.version(), output.progress(), console, control);
+        } finally {
+            control.finished();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         for (RunResult r : outcome.results()) {

@@ -89,15 +89,15 @@ public final class RunCommand implements Callable<Integer> {
                 new RunConsole(spec.commandLine().getOut(), spec.commandLine().getErr());
         RunSpec plan = RunPlanner.plan(request());
         RunControl control = new RunControl();
-        RunResult result;
         try (AutoCloseable hook = control.installShutdownHook(INTERRUPT_WAIT)) {
-            result = RunExecutor.execute(plan, console, control);
+            return report(console, RunExecutor.execute(plan, console, control));
         } catch (HarnessException e) {
             throw e;
         } catch (Exception e) {
             throw HarnessException.execution("run failed: " + e, e);
+        } finally {
+            control.finished();
         }
-        return report(console, result);
     }
 
     /** Prints the key lines and maps the outcome to the exit code. */

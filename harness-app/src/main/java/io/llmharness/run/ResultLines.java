@@ -31,7 +31,10 @@ public final class ResultLines {
             case VALID, INVALID -> out.add(title + ": Result is : " + lg.verdict());
         }
         if (lg != null) {
-            lg.performance().ifPresent(p -> metricLines(out, p, r));
+            boolean measured = r.outcome() == RunResult.Outcome.VALID || r.outcome() == RunResult.Outcome.INVALID;
+            if (measured) {
+                lg.performance().ifPresent(p -> metricLines(out, p, r));
+            }
             if (lg.verdict() == TestResult.Verdict.INVALID && r.failure() == null && !r.interrupted()) {
                 lg.performance().ifPresent(p -> row(out, "Why", why(p.validity())));
             }
@@ -119,10 +122,17 @@ public final class ResultLines {
         return ms == null ? "" : " (limit " + ms + " ms)";
     }
 
+    /** The failure up to its first detail ({@code (log: …)}, {@code ; last: …}); Main prints it whole. */
     private static String shortReason(String failure) {
         String s = failure == null ? "" : failure;
-        int cut = s.indexOf(';');
-        return cut > 0 && cut < 120 ? s.substring(0, cut) : s.length() > 120 ? s.substring(0, 117) + "..." : s;
+        int cut = s.length();
+        for (String marker : new String[] {" (", "; "}) {
+            int i = s.indexOf(marker);
+            if (i > 0) {
+                cut = Math.min(cut, i);
+            }
+        }
+        return s.substring(0, cut);
     }
 
     private static void row(List<String> out, String label, String value) {

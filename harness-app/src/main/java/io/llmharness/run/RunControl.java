@@ -67,8 +67,8 @@ public final class RunControl {
         }
     }
 
-    /** The run has written everything. */
-    void finished() {
+    /** The run has written and reported everything: a waiting shutdown hook may let the JVM exit. */
+    public void finished() {
         finished.countDown();
     }
 }

@@ -25,27 +25,37 @@ public final class RunExecutor {
      * Executes the run.
      *
      * @param console where the run talks to the user
-     * @param control interrupts the run from outside (Ctrl-C)
+     * @param control interrupts the run from outside (Ctrl-C); the caller marks it finished once it has reported
      */
     public static RunResult execute(RunSpec spec, RunConsole console, RunControl control) {
-        try {
-            try {
-                Files.createDirectories(spec.runDir());
-            } catch (IOException e) {
-                throw HarnessException.execution(
-                        "--output-dir " + spec.request().output().outputDir() + ": cannot create the run directory "
-                                + spec.runDir() + ": " + e.getMessage(),
-                        e);
+        boolean quiet = spec.request().output().quiet();
+        ServerListener listener = message -> {
+            LOG.info("{}", message);
+            if (!quiet) {
+                console.note("harness: " + message);
             }
-            try (HarnessLog log = HarnessLog.open(spec.runDir().resolve("harness.log"))) {
-                return execute(spec, console, control, log);
-            }
-        } finally {
-            control.finished();
+        };
+        // External servers are checked before anything is written: an unreachable URL leaves no run directory.
+        ServerSession external = spec.target() instanceof Target.External ? open(spec, listener) : null;
+        createRunDir(spec);
+        try (HarnessLog log = HarnessLog.open(spec.runDir().resolve("harness.log"));
+                ServerSession servers = external != null ? external : open(spec, listener)) {
+            return execute(spec, console, control, servers);
         }
     }
 
-    private static RunResult execute(RunSpec spec, RunConsole console, RunControl control, HarnessLog log) {
+    private static void createRunDir(RunSpec spec) {
+        try {
+            Files.createDirectories(spec.runDir());
+        } catch (IOException e) {
+            throw HarnessException.execution(
+                    "--output-dir " + spec.request().output().outputDir() + ": cannot create the run directory "
+                            + spec.runDir() + ": " + e.getMessage(),
+                    e);
+        }
+    }
+
+    private static RunResult execute(RunSpec spec, RunConsole console, RunControl control, ServerSession servers) {
         LOG.info("run {}: {} ({})", spec.runId(), spec.title(), spec.target().describe());
         boolean quiet = spec.request().output().quiet();
         for (String w : spec.warnings()) {
@@ -54,26 +64,15 @@ public final class RunExecutor {
                 console.note("harness: warning: " + w);
             }
         }
-        ResolvedConfig.write(spec, spec.requestModel());
-        ServerListener listener = message -> {
-            LOG.info("{}", message);
-            if (!quiet) {
-                console.note("harness: " + message);
-            }
-        };
-        try (ServerSession servers = open(spec, listener)) {
-            String model = requestModel(spec, servers, quiet ? null : console);
-            if (!model.equals(spec.requestModel())) {
-                ResolvedConfig.write(spec, model);
-            }
-            if (!quiet) {
-                console.note("harness: running " + spec.title() + " against " + String.join(", ", servers.urls()) + " ("
-                        + spec.dataset().size() + " samples); files in " + spec.runDir());
-            }
-            RunResult r = new LoadGenRun(spec, console, control, servers, model).run();
-            LOG.info("run {} ended: {}", spec.runId(), r.outcome());
-            return r;
+        String model = requestModel(spec, servers, quiet ? null : console);
+        ResolvedConfig.write(spec, model);
+        if (!quiet) {
+            console.note("harness: running " + spec.title() + " against " + String.join(", ", servers.urls()) + " ("
+                    + spec.dataset().size() + " samples); files in " + spec.runDir());
         }
+        RunResult r = new LoadGenRun(spec, console, control, servers, model).run();
+        LOG.info("run {} ended: {}", spec.runId(), r.outcome());
+        return r;
     }
 
     private static ServerSession open(RunSpec spec, ServerListener listener) {
