@@ -16,7 +16,12 @@ public enum RunScenario {
     /** LoadGen Server with the {@code -interactive} model name. */
     INTERACTIVE("Interactive", "Server"),
     /** Edge only (llama3.1-8b-edge); LoadGen SingleStream. */
-    SINGLE_STREAM("SingleStream", "SingleStream");
+    SINGLE_STREAM("SingleStream", "SingleStream"),
+    /**
+     * LoadGen MultiStream. No MLPerf LLM benchmark defines it; it is accepted so that asking for it gets the
+     * benchmark's own list of scenarios instead of an unknown-value error.
+     */
+    MULTI_STREAM("MultiStream", "MultiStream");
 
     private final String displayName;
     private final String loadgenScenario;

@@ -14,7 +14,14 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Benchmark LLM inference servers: MLPerf LoadGen runs, workload profiles, server management.",
-        subcommands = {CommandLine.HelpCommand.class, LoadgenCommand.class, SimCommand.class, ServerCommand.class})
+        subcommands = {
+            CommandLine.HelpCommand.class,
+            RunCommand.class,
+            DemoCommand.class,
+            LoadgenCommand.class,
+            SimCommand.class,
+            ServerCommand.class
+        })
 public final class Main implements Runnable {
 
     @CommandLine.Spec

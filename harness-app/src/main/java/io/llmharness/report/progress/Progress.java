@@ -78,6 +78,11 @@ public sealed interface Progress extends AutoCloseable permits BarProgress, Line
         };
     }
 
+    /** Whether the JVM talks to an interactive terminal (where {@link Mode#AUTO} draws the bar). */
+    static boolean interactiveTerminal() {
+        return Terminal.interactive();
+    }
+
     /** Progress that shows nothing but still counts. */
     static Progress off() {
         return new NoProgress();

@@ -36,6 +36,9 @@ public final class FaultInjector {
         if (requestFault.status() != 0) {
             return InjectedError.ofStatus(requestFault.status());
         }
+        if (serverFault.status() != 0 && (options.faultRate() >= 100 || roll() * 100 < options.faultRate())) {
+            return InjectedError.ofStatus(serverFault.status());
+        }
         if (options.failureInjectionRate() > 0 && roll() * 100 < options.failureInjectionRate()) {
             String kind = kinds.get((int) (roll() * kinds.size()));
             return InjectedError.of(kind, options.servedModelName(), options.maxModelLen());

@@ -228,4 +228,15 @@ class FaultInjectionTest extends SimTestSupport {
         assertThat(s.events().get(1).json().has("error")).isTrue();
         assertThat(s.sawDone()).isTrue();
     }
+
+    @Test
+    void serverWideStatusFaultAnswersEveryRequestWithThatStatus() {
+        TestClient c = client(start(
+                SimulatorOptions.builder().zeroLatency().fault("status=400").build()));
+        for (int i = 0; i < 3; i++) {
+            var r = c.postJson("/v1/completions", completion("x", 2));
+            assertThat(r.status()).isEqualTo(400);
+            assertThat(r.json().at("/error/message").asText()).isNotEmpty();
+        }
+    }
 }

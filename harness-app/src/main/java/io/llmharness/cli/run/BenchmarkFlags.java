@@ -1,0 +1,111 @@
+package io.llmharness.cli.run;
+
+import io.llmharness.benchmark.BenchmarkOptions;
+import io.llmharness.benchmark.GenerationOptions;
+import io.llmharness.benchmark.PromptOptions;
+import io.llmharness.benchmark.RunScenario;
+import io.llmharness.benchmark.TestMode;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** Which benchmark, scenario and mode, and the generation and prompt flags. */
+public final class BenchmarkFlags {
+
+    @Option(
+            names = "--model",
+            paramLabel = "MODEL",
+            description = "Served model (HF id or path); picks the benchmark" + " when --model-category is absent.")
+    String model;
+
+    @Option(
+            names = "--model-category",
+            paramLabel = "NAME",
+            description = "Benchmark: llama3.1-8b, llama2-70b,"
+                    + " gpt-oss-120b, qwen3-vl-235b-a22b, ... (see docs/benchmarks.md).")
+    String modelCategory;
+
+    @Option(
+            names = "--scenario",
+            paramLabel = "SCENARIO",
+            defaultValue = "Offline",
+            description = "Offline, Server," + " Interactive, SingleStream or MultiStream (default: ${DEFAULT-VALUE}).")
+    String scenario;
+
+    @Option(
+            names = "--test-mode",
+            paramLabel = "MODE",
+            defaultValue = "performance",
+            description = "performance or" + " accuracy (default: ${DEFAULT-VALUE}).")
+    String testMode;
+
+    @Option(
+            names = "--lg-model-name",
+            paramLabel = "NAME",
+            description = "LoadGen model name for config lookups"
+                    + " (default: the benchmark's, e.g. llama3_1-8b; -interactive for Interactive).")
+    String lgModelName;
+
+    @Option(
+            names = "--generation-config",
+            paramLabel = "FILE",
+            description = "generation_config.json with sampling"
+                    + " parameters (per-mode 'performance'/'accuracy' objects allowed).")
+    Path generationConfig;
+
+    @Option(names = "--max-tokens", paramLabel = "N", description = "Maximum output tokens (both modes).")
+    Integer maxTokens;
+
+    @Option(names = "--temperature", paramLabel = "T", description = "Sampling temperature (both modes).")
+    Double temperature;
+
+    @Option(names = "--top-k", paramLabel = "K", description = "Top-k (both modes; -1 = off).")
+    Integer topK;
+
+    @Option(names = "--top-p", paramLabel = "P", description = "Top-p (both modes).")
+    Double topP;
+
+    @Option(names = "--accuracy-temperature", paramLabel = "T", description = "Temperature in accuracy runs.")
+    Double accuracyTemperature;
+
+    @Option(names = "--accuracy-top-k", paramLabel = "K", description = "Top-k in accuracy runs.")
+    Integer accuracyTopK;
+
+    @Option(names = "--accuracy-top-p", paramLabel = "P", description = "Top-p in accuracy runs.")
+    Double accuracyTopP;
+
+    @Option(
+            names = "--use-guided-decoding",
+            description = "Constrain output to the benchmark's JSON schema" + " (qwen3-vl).")
+    boolean useGuidedDecoding;
+
+    @Option(names = "--system-prompt-file", paramLabel = "FILE", description = "System message text (qwen3-vl).")
+    Path systemPromptFile;
+
+    @Option(
+            names = "--user-prompt-template-file",
+            paramLabel = "FILE",
+            description = "User message template with"
+                    + " {product_title}, {product_description}, {potential_product_categories} (qwen3-vl).")
+    Path userPromptTemplateFile;
+
+    /** The flags as benchmark options; bad values are usage errors naming the flag. */
+    public BenchmarkOptions toOptions() {
+        return new BenchmarkOptions(
+                modelCategory,
+                model,
+                RunScenario.parse(scenario),
+                TestMode.parse(testMode),
+                lgModelName,
+                new GenerationOptions(
+                        generationConfig,
+                        maxTokens,
+                        temperature,
+                        topK,
+                        topP,
+                        accuracyTemperature,
+                        accuracyTopK,
+                        accuracyTopP,
+                        useGuidedDecoding),
+                new PromptOptions(systemPromptFile, userPromptTemplateFile));
+    }
+}

@@ -1,0 +1,112 @@
+package io.llmharness.cli.run;
+
+import io.llmharness.error.HarnessException;
+import io.llmharness.run.RunRequest;
+import io.llmharness.run.ServerConfigSource;
+import io.llmharness.simulator.Persona;
+import io.llmharness.simulator.SimulatorOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/** Where the requests go and how samples become requests. */
+public final class TargetFlags {
+
+    @Option(
+            names = "--api-server-url",
+            paramLabel = "URL",
+            split = ",",
+            description = "Server base URL; repeat or"
+                    + " separate with commas to load-balance (default: http://localhost:8000).")
+    List<String> apiServerUrls = new ArrayList<>();
+
+    @Option(
+            names = "--simulate",
+            description =
+                    "Start the embedded vLLM/SGLang simulator in this process and run" + " against it (no GPU needed).")
+    boolean simulate;
+
+    @Option(
+            names = "--simulate-persona",
+            paramLabel = "NAME",
+            description = "Simulator persona with --simulate:" + " vllm (default) or sglang.")
+    String simulatePersona;
+
+    @Option(
+            names = "--endpoint-type",
+            paramLabel = "TYPE",
+            description = "completions, chat_completions or generate"
+                    + " (default: the benchmark's, or the server config's endpoint_type).")
+    String endpointType;
+
+    @Option(
+            names = "--lb-policy",
+            paramLabel = "POLICY",
+            description = "round-robin (default) or least-outstanding," + " over several servers.")
+    String lbPolicy;
+
+    @Option(
+            names = "--batch-size",
+            paramLabel = "N",
+            description = "Prompts per request in batched Offline runs" + " (default 32).")
+    Integer batchSize;
+
+    @Option(names = "--offline-back-to-back", description = "Offline: one request per sample instead of batches.")
+    boolean offlineBackToBack;
+
+    @Option(
+            names = "--max-in-flight",
+            paramLabel = "N",
+            description = "Offline: most requests in progress at once"
+                    + " (default 1024). Other scenarios are never throttled by the client.")
+    Integer maxInFlight;
+
+    @Option(
+            names = "--max-consecutive-failures",
+            paramLabel = "N",
+            description = "Failed requests in a row on one" + " server that stop the run (default 10; 0 = never).")
+    Integer maxConsecutiveFailures;
+
+    @Option(
+            names = "--warmup-requests",
+            paramLabel = "N",
+            description = "Short unrecorded requests sent before"
+                    + " LoadGen starts, so the first measured ones do not pay JVM warm-up (default 16; 0 = none).")
+    Integer warmupRequests;
+
+    /** The flags as the target part of a run request. */
+    public RunRequest.TargetRequest toRequest(ServerConfigSource servers) {
+        RunRequest.SimulateRequest sim = null;
+        if (simulate) {
+            sim = new RunRequest.SimulateRequest(
+                    SimulatorOptions.builder().persona(persona()).build(), simulatePersona != null);
+        } else if (simulatePersona != null) {
+            throw HarnessException.usage("--simulate-persona needs --simulate");
+        }
+        List<String> urls = apiServerUrls.stream()
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .toList();
+        return new RunRequest.TargetRequest(urls, sim, servers, endpointType, lbPolicy);
+    }
+
+    /** The flags as the SUT part of a run request. */
+    public RunRequest.SutRequest toSutRequest() {
+        return new RunRequest.SutRequest(
+                batchSize, offlineBackToBack, maxInFlight, maxConsecutiveFailures, warmupRequests);
+    }
+
+    private Persona persona() {
+        if (simulatePersona == null) {
+            return Persona.VLLM;
+        }
+        return switch (simulatePersona.strip().toLowerCase(Locale.ROOT)) {
+            case "vllm" -> Persona.VLLM;
+            case "sglang" -> Persona.SGLANG;
+            default ->
+                throw HarnessException.usage(
+                        "--simulate-persona '" + simulatePersona + "': unknown persona; use vllm or sglang");
+        };
+    }
+}

@@ -1,0 +1,195 @@
+package io.llmharness.run;
+
+import io.llmharness.client.api.ApiSettings;
+import io.llmharness.client.engine.ClientOptions;
+import io.llmharness.client.engine.LlmClient;
+import io.llmharness.client.record.RecordSnapshot;
+import io.llmharness.client.sut.HttpSut;
+import io.llmharness.client.sut.SutOptions;
+import io.llmharness.client.transport.EndpointStats;
+import io.llmharness.error.HarnessException;
+import io.llmharness.loadgen.LoadGen;
+import io.llmharness.loadgen.LogSettings;
+import io.llmharness.loadgen.TestResult;
+import io.llmharness.report.progress.Progress;
+import io.vertx.core.Vertx;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The measured part of a run: the HTTP client and {@link HttpSut} under LoadGen, with progress, abort wiring
+ * (a server that dies, a server that fails every request, Ctrl-C) and the run's files written afterwards,
+ * whatever happened.
+ */
+final class LoadGenRun {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LoadGenRun.class);
+
+    /** How long to wait for a server's own death notice after the client gave up on it. */
+    private static final Duration DEATH_NOTICE_WAIT = Duration.ofSeconds(3);
+
+    private final RunSpec spec;
+    private final RunConsole console;
+    private final RunControl control;
+    private final ServerSession servers;
+    private final String model;
+    private final AtomicReference<String> clientAbort = new AtomicReference<>();
+    private final AtomicReference<String> serverDeath = new AtomicReference<>();
+
+    LoadGenRun(RunSpec spec, RunConsole console, RunControl control, ServerSession servers, String model) {
+        this.spec = spec;
+        this.console = console;
+        this.control = control;
+        this.servers = servers;
+        this.model = model;
+    }
+
+    RunResult run() {
+        Vertx vertx = Vertx.vertx();
+        try {
+            return run(vertx);
+        } finally {
+            vertx.close().await();
+        }
+    }
+
+    private RunResult run(Vertx vertx) {
+        ClientOptions options = clientOptions();
+        Integer warmup = spec.request().sut().warmupRequests();
+        Warmup.run(
+                vertx,
+                options,
+                spec.prompts(),
+                spec.dataset().size(),
+                warmup == null ? Warmup.DEFAULT_REQUESTS : warmup,
+                sutOptions(null).streaming());
+        LlmClient client = LlmClient.start(vertx, options).await();
+        LoadGen loadGen = new LoadGen();
+        ScheduledTimes times = new ScheduledTimes();
+        loadGen.setIssueListener(times);
+        Instant start = Instant.now();
+        TestResult result;
+        HttpSut sut;
+        try (Progress progress = progress();
+                ServerMetricsScraper scraper = ServerMetricsScraper.start(spec, servers.urls())) {
+            sut = new HttpSut(client, new CountingSink(loadGen, progress), spec.prompts(), sutOptions(times));
+            client.onAbort(a -> {
+                clientAbort.compareAndSet(null, a.message());
+                loadGen.abortTest();
+            });
+            servers.failure().thenAccept(message -> {
+                serverDeath.compareAndSet(null, message);
+                loadGen.abortTest();
+                client.shutdown("server died");
+            });
+            control.onInterrupt(() -> {
+                loadGen.abortTest();
+                client.shutdown("interrupted");
+            });
+            servers.startProfile(console);
+            try {
+                result = loadGen.startTest(
+                        sut,
+                        new DatasetQsl(spec.datasetName(), spec.dataset().size()),
+                        spec.settings(),
+                        logSettings(),
+                        spec.request().loadgen().auditConfig());
+            } finally {
+                control.onInterrupt(null);
+            }
+            servers.stopProfile(console);
+        }
+        Instant end = Instant.now();
+        client.close().await();
+        RecordSnapshot snapshot = client.snapshot();
+        List<EndpointStats> endpoints = client.endpointStats();
+        RunResult r = new RunResult(
+                spec,
+                spec.runDir(),
+                result,
+                null,
+                sut.stats(),
+                model,
+                failure(),
+                control.interrupted(),
+                Duration.between(start, end));
+        return RunFiles.write(r, snapshot, endpoints, start, end);
+    }
+
+    /** The server's own death notice beats the client's "failed N requests in a row". */
+    private String failure() {
+        String client = clientAbort.get();
+        if (serverDeath.get() == null && client != null && !(spec.target() instanceof Target.External)) {
+            try {
+                servers.failure().get(DEATH_NOTICE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
+                // the server is alive: the client's reason stands
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        String server = serverDeath.get() != null
+                ? serverDeath.get()
+                : servers.failure().getNow(null);
+        return server != null ? server : client;
+    }
+
+    private ClientOptions clientOptions() {
+        return ClientOptions.builder()
+                .baseUrls(servers.urls())
+                .urlSource(
+                        spec.target() instanceof Target.External
+                                ? "--api-server-url"
+                                : spec.target().describe())
+                .endpointType(spec.endpoint())
+                .api(ApiSettings.of(model, spec.benchmark().generation().params()))
+                .responseEncoding(spec.benchmark().spec().responseEncoding())
+                .maxInFlight(spec.sut().maxInFlight())
+                .balancing(spec.sut().balancing())
+                .maxConsecutiveFailures(spec.sut().maxConsecutiveFailures())
+                .expectedRequests(Math.max(1024, spec.dataset().size()))
+                .build();
+    }
+
+    private SutOptions sutOptions(ScheduledTimes times) {
+        return new SutOptions(
+                spec.sut().mode(),
+                spec.sut().batchSize(),
+                null,
+                spec.sut().firstTokens(),
+                spec.benchmark().spec().responseEncoding(),
+                "llm-harness " + spec.endpoint().configName() + " client",
+                times);
+    }
+
+    private LogSettings logSettings() {
+        return LogSettings.defaults()
+                .withOutdir(spec.runDir())
+                .withEnableTrace(spec.request().loadgen().trace());
+    }
+
+    private Progress progress() {
+        long total = ExpectedSamples.of(spec.settings(), spec.dataset().size());
+        String task = spec.benchmark().loadGen().scenario().displayName();
+        return switch (spec.request().output().progress()) {
+            case OFF -> Progress.off();
+            case BAR -> Progress.start(task, total, Progress.Mode.BAR, Progress.DEFAULT_LINE_INTERVAL);
+            case LINES -> Progress.lines(task, total, console.errStream(), Progress.DEFAULT_LINE_INTERVAL);
+            case AUTO ->
+                Progress.interactiveTerminal()
+                        ? Progress.start(task, total, Progress.Mode.BAR, Progress.DEFAULT_LINE_INTERVAL)
+                        : Progress.lines(task, total, console.errStream(), Progress.DEFAULT_LINE_INTERVAL);
+        };
+    }
+
+    static HarnessException unexpected(String what, Throwable t) {
+        LOG.error("{}", what, t);
+        return HarnessException.execution(what + ": " + t, t);
+    }
+}

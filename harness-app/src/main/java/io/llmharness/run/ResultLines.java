@@ -1,0 +1,149 @@
+package io.llmharness.run;
+
+import io.llmharness.benchmark.LatencyLimits;
+import io.llmharness.client.transport.EndpointStats;
+import io.llmharness.loadgen.TestResult;
+import io.llmharness.loadgen.results.PerformanceSummary;
+import io.llmharness.loadgen.results.Validity;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The key lines of a run for the terminal: the verdict, the scenario's metric, TTFT/TPOT, where the files are. */
+public final class ResultLines {
+
+    /** Index of the 99th percentile in LoadGen's reported percentiles (50, 90, 95, 97, 99, 99.9). */
+    private static final int P99 = 4;
+
+    private ResultLines() {}
+
+    /** The lines, without trailing newlines. */
+    public static List<String> of(RunResult r) {
+        List<String> out = new ArrayList<>();
+        TestResult lg = r.loadgen();
+        String title = r.spec().title();
+        switch (r.outcome()) {
+            case INTERRUPTED -> out.add(title + ": interrupted; the logs and summary hold what was measured");
+            case FAILED -> out.add(title + ": stopped early (" + shortReason(r.failure()) + ")");
+            case ACCURACY_DONE ->
+                out.add(title + ": done, " + lg.accuracyLogEntries() + " responses in mlperf_log_accuracy.json");
+            case VALID, INVALID -> out.add(title + ": Result is : " + lg.verdict());
+        }
+        if (lg != null) {
+            boolean measured = r.outcome() == RunResult.Outcome.VALID || r.outcome() == RunResult.Outcome.INVALID;
+            if (measured) {
+                lg.performance().ifPresent(p -> metricLines(out, p, r));
+            }
+            if (lg.verdict() == TestResult.Verdict.INVALID && r.failure() == null && !r.interrupted()) {
+                lg.performance().ifPresent(p -> row(out, "Why", why(p.validity())));
+            }
+            if (lg.errorCount() > 0) {
+                row(out, "LoadGen errors", lg.errorCount() + " (see mlperf_log_detail.txt)");
+            }
+        }
+        if (r.sut() != null) {
+            row(
+                    out,
+                    "Samples",
+                    r.sut().samplesCompleted() + " completed, " + r.sut().samplesFailed() + " failed, "
+                            + String.format(Locale.ROOT, "%.1f s", r.elapsed().toMillis() / 1000.0));
+        }
+        if (r.metrics() != null && r.metrics().endpoints().size() > 1) {
+            row(
+                    out,
+                    "Requests per server",
+                    r.metrics().endpoints().stream().map(ResultLines::endpoint).collect(Collectors.joining(", ")));
+        }
+        row(out, "Files", r.runDir().toString());
+        return out;
+    }
+
+    private static void metricLines(List<String> out, PerformanceSummary p, RunResult r) {
+        boolean tokens = p.settings().useTokenLatencies();
+        switch (p.settings().scenario()) {
+            case OFFLINE -> {
+                if (tokens) {
+                    row(out, "Tokens per second", fixed(p.tokensPerSecond()));
+                }
+                row(out, "Samples per second", fixed(p.samplesPerSecond()));
+            }
+            case SERVER -> {
+                if (tokens) {
+                    row(out, "Completed tokens per second", fixed(p.completedTokensPerSecond()));
+                }
+                row(out, "Completed samples per second", fixed(p.completedSamplesPerSecond()));
+            }
+            case SINGLE_STREAM, MULTI_STREAM -> {
+                String pct = String.format(Locale.ROOT, "%.0f", p.settings().targetLatencyPercentile() * 100);
+                long latency = p.settings().scenario() == io.llmharness.loadgen.Scenario.MULTI_STREAM
+                        ? p.queries().target()
+                        : p.samples().target();
+                row(out, "p" + pct + " latency", ms(latency));
+            }
+        }
+        if (tokens && p.settings().scenario() != io.llmharness.loadgen.Scenario.OFFLINE) {
+            LatencyLimits limits = r.spec().benchmark().loadGen().limits();
+            row(out, "TTFT p99", ms(p.firstToken().percentile(P99)) + limit(limits.ttftMs()));
+            row(out, "TPOT p99", ms(p.timePerOutputToken().percentile(P99)) + limit(limits.tpotMs()));
+        }
+    }
+
+    /** The failed validity checks, the way LoadGen's summary words them, on one line. */
+    static String why(Validity v) {
+        List<String> reasons = new ArrayList<>();
+        if (!v.perfConstraintsMet()) {
+            reasons.add("latency constraint not met (" + oneLine(v.perfConstraintsRecommendation()) + ")");
+        }
+        if (!v.minDurationMet()) {
+            reasons.add("min duration not met (" + oneLine(v.minDurationRecommendation()) + ")");
+        }
+        if (!v.minQueriesMet()) {
+            reasons.add("min queries not met (the test exited early)");
+        }
+        if (!v.earlyStoppingMet()) {
+            String text = !v.earlyStoppingTpotText().isBlank()
+                    ? v.earlyStoppingTpotText() + " " + v.earlyStoppingTtftText()
+                    : v.earlyStoppingText();
+            reasons.add("early stopping not met (" + oneLine(text) + ")");
+        }
+        return String.join("; ", reasons);
+    }
+
+    private static String oneLine(String s) {
+        return s.replace('\n', ' ').replaceAll("\\s+", " ").replace(" * ", " ").strip();
+    }
+
+    private static String endpoint(EndpointStats e) {
+        return e.url() + " " + e.requests() + (e.failures() > 0 ? " (" + e.failures() + " failed)" : "");
+    }
+
+    private static String limit(Integer ms) {
+        return ms == null ? "" : " (limit " + ms + " ms)";
+    }
+
+    /** The failure up to its first detail ({@code (log: …)}, {@code ; last: …}); Main prints it whole. */
+    private static String shortReason(String failure) {
+        String s = failure == null ? "" : failure;
+        int cut = s.length();
+        for (String marker : new String[] {" (", "; "}) {
+            int i = s.indexOf(marker);
+            if (i > 0) {
+                cut = Math.min(cut, i);
+            }
+        }
+        return s.substring(0, cut);
+    }
+
+    private static void row(List<String> out, String label, String value) {
+        out.add(String.format(Locale.ROOT, "  %-29s: %s", label, value));
+    }
+
+    private static String fixed(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    private static String ms(long ns) {
+        return String.format(Locale.ROOT, "%.2f ms", ns / 1e6);
+    }
+}

@@ -1,0 +1,137 @@
+package io.llmharness.run;
+
+import io.llmharness.benchmark.LatencyLimits;
+import io.llmharness.client.record.RecordSnapshot;
+import io.llmharness.client.transport.EndpointStats;
+import io.llmharness.loadgen.TestResult;
+import io.llmharness.loadgen.results.PerformanceSummary;
+import io.llmharness.metrics.LatencyMetric;
+import io.llmharness.metrics.MeasureOptions;
+import io.llmharness.metrics.MetricSummary;
+import io.llmharness.metrics.SloSpec;
+import io.llmharness.report.MlperfSection;
+import io.llmharness.report.RunInfo;
+import io.llmharness.report.RunOutputs;
+import io.llmharness.report.RunSummary;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes what the harness adds to LoadGen's four logs: {@code summary.json}, {@code requests.csv},
+ * {@code requests.parquet} and the ITL histograms, from every request the client recorded (also those of an
+ * aborted or interrupted run).
+ */
+final class RunFiles {
+
+    private RunFiles() {}
+
+    /** Writes the files and returns the result with its metric summary. */
+    static RunResult write(
+            RunResult r, RecordSnapshot snapshot, List<EndpointStats> endpoints, Instant start, Instant end) {
+        MetricSummary metrics =
+                MetricSummary.compute(snapshot, MeasureOptions.all().withSlos(slos(r.spec())), endpoints);
+        RunRequest.OutputRequest out = r.spec().request().output();
+        RunSummary summary = RunSummary.of(
+                new RunInfo(r.spec().runId(), out.toolVersion(), out.commandLine(), start, end),
+                ResolvedConfig.summaryMap(r.spec(), r.requestModel()),
+                dataset(r.spec()),
+                mlperf(r),
+                metrics);
+        RunOutputs.write(r.runDir(), summary, snapshot);
+        return new RunResult(
+                r.spec(),
+                r.runDir(),
+                r.loadgen(),
+                metrics,
+                r.sut(),
+                r.requestModel(),
+                r.failure(),
+                r.interrupted(),
+                r.elapsed());
+    }
+
+    /** Server and Interactive runs count goodput against the benchmark's TTFT / TPOT limits. */
+    private static SloSpec slos(RunSpec spec) {
+        LatencyLimits l = spec.benchmark().loadGen().limits();
+        SloSpec s = SloSpec.NONE;
+        if (l.ttftMs() != null) {
+            s = s.with(LatencyMetric.TTFT, l.ttftMs() * 1_000_000L);
+        }
+        if (l.tpotMs() != null) {
+            s = s.with(LatencyMetric.TPOT, l.tpotMs() * 1_000_000L);
+        }
+        if (l.targetLatencyMs() != null) {
+            s = s.with(LatencyMetric.E2E_LATENCY, l.targetLatencyMs() * 1_000_000L);
+        }
+        return spec.benchmark().loadGen().loadgenScenario().equals("Server") ? s : SloSpec.NONE;
+    }
+
+    private static Map<String, Object> dataset(RunSpec spec) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("path", ResolvedConfig.abs(spec.request().dataset().path()));
+        m.put("rows", spec.dataset().size());
+        m.put("statistics", spec.dataset().statistics().toMap());
+        return m;
+    }
+
+    private static Map<String, Object> mlperf(RunResult r) {
+        TestResult lg = r.loadgen();
+        Map<String, Object> results = new LinkedHashMap<>();
+        lg.performance().ifPresent(p -> results.putAll(keyResults(p)));
+        results.put("Accuracy log entries", lg.accuracyLogEntries());
+        results.put("Warnings", lg.warningCount());
+        results.put("Errors", lg.errorCount());
+        results.put("Aborted", lg.aborted());
+        String verdict = lg.verdict() == TestResult.Verdict.NOT_APPLICABLE
+                ? "ACCURACY"
+                : lg.verdict().name();
+        Map<String, Object> m = new LinkedHashMap<>(
+                MlperfSection.of(lg.scenario().specName(), lg.mode().specName(), verdict, results)
+                        .toMap());
+        m.put("run_scenario", r.spec().benchmark().loadGen().scenario().displayName());
+        m.put("lg_model_name", r.spec().benchmark().loadGen().modelName());
+        m.put(
+                "logs",
+                List.of(
+                        "mlperf_log_summary.txt",
+                        "mlperf_log_detail.txt",
+                        "mlperf_log_accuracy.json",
+                        "mlperf_log_trace.json"));
+        return m;
+    }
+
+    private static Map<String, Object> keyResults(PerformanceSummary p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("Result is", p.validity().valid() ? "VALID" : "INVALID");
+        boolean tokens = p.settings().useTokenLatencies();
+        switch (p.settings().scenario()) {
+            case OFFLINE -> {
+                m.put("Samples per second", p.samplesPerSecond());
+                if (tokens) {
+                    m.put("Tokens per second", p.tokensPerSecond());
+                }
+            }
+            case SERVER -> {
+                m.put("Completed samples per second", p.completedSamplesPerSecond());
+                if (tokens) {
+                    m.put("Completed tokens per second", p.completedTokensPerSecond());
+                }
+            }
+            case SINGLE_STREAM, MULTI_STREAM ->
+                m.put("Target percentile latency (ns)", p.samples().target());
+        }
+        m.put("Samples", p.sampleCount());
+        m.put("Queries issued", p.queriesIssued());
+        if (tokens) {
+            m.put("First token p99 (ns)", p.firstToken().percentile(4));
+            m.put("Time per output token p99 (ns)", p.timePerOutputToken().percentile(4));
+        }
+        m.put("Min duration satisfied", p.validity().minDurationMet());
+        m.put("Min queries satisfied", p.validity().minQueriesMet());
+        m.put("Performance constraints satisfied", p.validity().perfConstraintsMet());
+        m.put("Early stopping satisfied", p.validity().earlyStoppingMet());
+        return m;
+    }
+}

@@ -1,0 +1,183 @@
+package io.llmharness.run;
+
+import io.llmharness.backend.config.ServerConfig;
+import io.llmharness.backend.config.ServerOverrides;
+import io.llmharness.backend.config.ServerSetting;
+import io.llmharness.benchmark.BenchmarkRegistry;
+import io.llmharness.benchmark.PromptKind;
+import io.llmharness.benchmark.ResolvedBenchmark;
+import io.llmharness.client.EndpointType;
+import io.llmharness.client.transport.BaseUrl;
+import io.llmharness.dataset.Dataset;
+import io.llmharness.dataset.DatasetLoader;
+import io.llmharness.dataset.DatasetOptions;
+import io.llmharness.dataset.StandardColumn;
+import io.llmharness.error.HarnessException;
+import io.llmharness.loadgen.TestSettings;
+import io.llmharness.simulator.Persona;
+import io.llmharness.simulator.SimulatorOptions;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns a {@link RunRequest} into a validated {@link RunSpec}: flags are checked for consistency, the benchmark
+ * and generation parameters resolved, the config files read, the LoadGen settings built, the server config
+ * validated and the dataset loaded with every prompt built — all before any socket opens. Every problem is one
+ * {@link HarnessException} line naming the flag, file, key, column or URL at fault.
+ */
+public final class RunPlanner {
+
+    /** The seed harness's default server URL. */
+    public static final String DEFAULT_URL = "http://localhost:8000";
+
+    private RunPlanner() {}
+
+    /** Plans a run named after the current time. */
+    public static RunSpec plan(RunRequest request) {
+        return plan(request, LocalDateTime.now());
+    }
+
+    static RunSpec plan(RunRequest r, LocalDateTime now) {
+        RunRequest.TargetRequest tr = r.target();
+        checkTargetFlags(tr);
+        List<String> warnings = new ArrayList<>();
+        ResolvedBenchmark benchmark = ResolvedBenchmark.resolve(BenchmarkRegistry.builtIn(), r.benchmark());
+        warnings.addAll(benchmark.warnings());
+        LoadGenSettings.Resolved lg = LoadGenSettings.resolve(
+                r.loadgen(), benchmark.loadGen(), r.benchmark().testMode());
+        warnings.addAll(lg.warnings());
+        TestSettings settings = lg.settings();
+
+        Path outputDir = r.output().outputDir();
+        String runId = r.output().runId() != null
+                ? r.output().runId()
+                : RunNaming.unique(
+                        outputDir,
+                        RunNaming.id(
+                                now,
+                                benchmark.spec().category(),
+                                benchmark.loadGen().scenario().displayName(),
+                                benchmark.mode().cliName()));
+        Path runDir = outputDir.resolve(runId);
+
+        String model = r.benchmark().model() != null && !r.benchmark().model().isBlank()
+                ? r.benchmark().model().strip()
+                : benchmark.spec().referenceModel();
+        Target target = target(r, model, runDir);
+        EndpointType endpoint = endpoint(tr, target, benchmark);
+        target = fitSimulator(target, endpoint, tr);
+        SutPlan sut = SutPlans.plan(r.sut(), benchmark, settings, endpoint, tr.lbPolicy(), warnings);
+
+        Dataset dataset = loadDataset(r.dataset(), benchmark);
+        String datasetName = r.dataset().path().toString();
+        warnings.addAll(benchmark.checkDataset(dataset.size(), datasetName));
+        PromptTable prompts = PromptTable.build(benchmark, dataset, r.dataset().columns(), datasetName);
+        warnings.addAll(prompts.warnings());
+        return new RunSpec(
+                r,
+                benchmark,
+                dataset,
+                datasetName,
+                prompts,
+                settings,
+                endpoint,
+                target,
+                model,
+                sut,
+                runId,
+                runDir,
+                warnings);
+    }
+
+    private static void checkTargetFlags(RunRequest.TargetRequest t) {
+        int given =
+                (t.apiServerUrls().isEmpty() ? 0 : 1) + (t.simulate() == null ? 0 : 1) + (t.servers() == null ? 0 : 1);
+        if (given > 1) {
+            throw HarnessException.usage("use one of --api-server-url, --simulate and --server-config: "
+                    + (t.simulate() != null && !t.apiServerUrls().isEmpty()
+                            ? "--simulate starts its own server, so it takes no --api-server-url"
+                            : "--server-config starts its own servers and knows their URLs"));
+        }
+        for (String u : t.apiServerUrls()) {
+            BaseUrl.parse(u, "--api-server-url");
+        }
+    }
+
+    private static Target target(RunRequest r, String model, Path runDir) {
+        RunRequest.TargetRequest t = r.target();
+        if (t.simulate() != null) {
+            SimulatorOptions o = t.simulate().options().toBuilder()
+                    .host("127.0.0.1")
+                    .port(0)
+                    .model(model)
+                    .servedModelNames(List.of(model))
+                    .build();
+            return new Target.Simulated(o);
+        }
+        if (t.servers() != null) {
+            ServerOverrides fallbacks = new ServerOverrides()
+                    .set(ServerSetting.OUTPUT_DIR, runDir.toString())
+                    .set(ServerSetting.MODEL, r.benchmark().model());
+            if (r.debugMode()) {
+                fallbacks.set(ServerSetting.DEBUG_MODE, true);
+            }
+            ServerConfig cfg = t.servers().load(fallbacks);
+            return new Target.Managed(cfg);
+        }
+        if (t.apiServerUrls().isEmpty()) {
+            return new Target.External(List.of(DEFAULT_URL), true);
+        }
+        return new Target.External(t.apiServerUrls(), false);
+    }
+
+    private static EndpointType endpoint(RunRequest.TargetRequest t, Target target, ResolvedBenchmark b) {
+        if (t.endpointType() != null) {
+            return b.spec().endpoint(EndpointType.parse(t.endpointType(), "--endpoint-type"), "--endpoint-type");
+        }
+        if (target instanceof Target.Managed m) {
+            return b.spec().endpoint(m.config().endpointType(), m.config().source() + " endpoint_type");
+        }
+        return b.spec().endpoint();
+    }
+
+    /** The vLLM simulator has no {@code /generate}: a benchmark that needs it gets the SGLang persona. */
+    private static Target fitSimulator(Target target, EndpointType endpoint, RunRequest.TargetRequest t) {
+        if (!(target instanceof Target.Simulated s)
+                || endpoint != EndpointType.GENERATE
+                || s.options().persona() == Persona.SGLANG) {
+            return target;
+        }
+        if (t.simulate().personaGiven()) {
+            throw HarnessException.config("--simulate-persona vllm: the generate endpoint is SGLang's; use"
+                    + " --simulate-persona sglang or --endpoint-type completions");
+        }
+        return new Target.Simulated(
+                s.options().toBuilder().persona(Persona.SGLANG).build());
+    }
+
+    private static Dataset loadDataset(RunRequest.DatasetRequest d, ResolvedBenchmark b) {
+        if (d.path() == null) {
+            throw HarnessException.usage("--dataset-path is required: the dataset file to run (e.g. cnn_eval.json)");
+        }
+        DatasetOptions options = DatasetOptions.defaults().withCacheDir(d.cacheDir());
+        for (Map.Entry<StandardColumn, String> e : d.columns().entrySet()) {
+            options = options.withColumn(e.getKey(), e.getValue());
+        }
+        if (d.numSamples() != null) {
+            if (d.numSamples() < 0) {
+                throw HarnessException.usage("--num-samples " + d.numSamples() + ": must be 1 or more (0 = all rows)");
+            }
+            options = options.withNumSamples(d.numSamples());
+        }
+        PromptKind kind = b.spec().promptKind();
+        if (kind == PromptKind.TOKEN_IDS) {
+            options = options.withRequired(StandardColumn.INPUT_IDS);
+        } else if (kind == PromptKind.TEXT) {
+            options = options.withRequired(StandardColumn.INPUT);
+        }
+        return DatasetLoader.load(d.path(), options);
+    }
+}

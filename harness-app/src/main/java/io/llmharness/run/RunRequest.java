@@ -1,0 +1,179 @@
+package io.llmharness.run;
+
+import io.llmharness.benchmark.BenchmarkOptions;
+import io.llmharness.dataset.StandardColumn;
+import io.llmharness.report.progress.Progress;
+import io.llmharness.simulator.SimulatorOptions;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What the user asked {@code harness run} for, as parsed from the command line and before anything was checked.
+ * {@link RunPlanner#plan} turns it into a validated {@link RunSpec}. {@code null} = flag not given.
+ *
+ * @param benchmark benchmark, scenario, test mode, generation and prompt flags
+ * @param dataset the dataset flags
+ * @param target where the requests go
+ * @param loadgen the LoadGen settings flags
+ * @param sut how samples become requests
+ * @param output where the run directory goes and how the run reports
+ * @param metrics server {@code /metrics} scraping ({@code --enable-metrics}, {@code --metrics-interval})
+ * @param debugMode {@code --debug-mode}: verify server process cleanup (sets the server config's debug_mode)
+ */
+public record RunRequest(
+        BenchmarkOptions benchmark,
+        DatasetRequest dataset,
+        TargetRequest target,
+        LoadGenRequest loadgen,
+        SutRequest sut,
+        OutputRequest output,
+        MetricsRequest metrics,
+        boolean debugMode) {
+
+    public RunRequest {
+        Objects.requireNonNull(benchmark, "benchmark");
+        Objects.requireNonNull(dataset, "dataset");
+        Objects.requireNonNull(target, "target");
+        loadgen = loadgen == null ? LoadGenRequest.NONE : loadgen;
+        sut = sut == null ? SutRequest.NONE : sut;
+        Objects.requireNonNull(output, "output");
+        metrics = metrics == null ? MetricsRequest.OFF : metrics;
+    }
+
+    /**
+     * The dataset flags.
+     *
+     * @param path {@code --dataset-path}
+     * @param numSamples {@code --num-samples}: use the first N rows; 0 or null = all
+     * @param columns {@code --input-ids-column}, {@code --input-column}, {@code --target-column},
+     *     {@code --messages-column}
+     * @param cacheDir binary dataset cache directory, or null for none
+     */
+    public record DatasetRequest(Path path, Integer numSamples, Map<StandardColumn, String> columns, Path cacheDir) {
+        public DatasetRequest {
+            columns = columns == null ? Map.of() : Map.copyOf(columns);
+        }
+    }
+
+    /**
+     * Where requests go: exactly one of the three (several given is a usage error, none means the default
+     * {@code http://localhost:8000}, as in the seed harness).
+     *
+     * @param apiServerUrls {@code --api-server-url}, repeatable and comma-separated (already split)
+     * @param simulate {@code --simulate}: the embedded simulator, or null
+     * @param servers {@code --server-config} / {@code --server-*}: start servers through the server manager, or null
+     * @param endpointType {@code --endpoint-type}: overrides the benchmark's (and the server config's) endpoint
+     * @param lbPolicy {@code --lb-policy}: round-robin or least-outstanding
+     */
+    public record TargetRequest(
+            List<String> apiServerUrls,
+            SimulateRequest simulate,
+            ServerConfigSource servers,
+            String endpointType,
+            String lbPolicy) {
+        public TargetRequest {
+            apiServerUrls = apiServerUrls == null ? List.of() : List.copyOf(apiServerUrls);
+        }
+    }
+
+    /**
+     * The embedded simulator.
+     *
+     * @param options the simulator's options (persona, latency profile); host and port are set by the run
+     * @param personaGiven whether the persona was chosen explicitly ({@code --simulate-persona})
+     */
+    public record SimulateRequest(SimulatorOptions options, boolean personaGiven) {}
+
+    /**
+     * LoadGen flags, applied in the order of {@link LoadGenSettings}.
+     *
+     * @param userConf {@code --user-conf}
+     * @param mlperfConf {@code --mlperf-conf}: another round's mlperf.conf instead of the embedded one
+     * @param serverTargetQps {@code --server-target-qps}
+     * @param serverCoalesceQueries {@code --server-coalesce-queries}
+     * @param sets {@code --set FIELD=VALUE}, applied last, in order
+     * @param trace {@code --loadgen-trace}: write the Chrome trace (otherwise created empty)
+     * @param auditConfig audit config file LoadGen applies when it exists in the working directory
+     */
+    public record LoadGenRequest(
+            Path userConf,
+            Path mlperfConf,
+            Double serverTargetQps,
+            Boolean serverCoalesceQueries,
+            List<String> sets,
+            boolean trace,
+            String auditConfig) {
+
+        /** No flag given. */
+        public static final LoadGenRequest NONE = new LoadGenRequest(null, null, null, null, List.of(), false, null);
+
+        public LoadGenRequest {
+            sets = sets == null ? List.of() : List.copyOf(sets);
+            auditConfig = auditConfig == null ? "audit.config" : auditConfig;
+        }
+    }
+
+    /**
+     * How LoadGen samples become HTTP requests.
+     *
+     * @param batchSize {@code --batch-size}: prompts per request in batched Offline runs
+     * @param offlineBackToBack {@code --offline-back-to-back}: one request per sample in Offline
+     * @param maxInFlight {@code --max-in-flight}: request cap for Offline runs
+     * @param maxConsecutiveFailures failed requests in a row on one server that abort the run (0 = never)
+     * @param warmupRequests short unrecorded requests sent before LoadGen starts (null = the default, 0 = none)
+     */
+    public record SutRequest(
+            Integer batchSize,
+            boolean offlineBackToBack,
+            Integer maxInFlight,
+            Integer maxConsecutiveFailures,
+            Integer warmupRequests) {
+
+        /** No flag given. */
+        public static final SutRequest NONE = new SutRequest(null, false, null, null, null);
+    }
+
+    /**
+     * Output flags.
+     *
+     * @param outputDir {@code --output-dir}: the run directory is created inside it
+     * @param runId the run directory's name, or null for {@code <date>-<time>-<benchmark>-<scenario>-<mode>}
+     * @param commandLine the command line as typed, for summary.json and config.resolved.yaml
+     * @param toolVersion the harness version
+     * @param progress how progress is shown while the run is going
+     * @param quiet show no warnings and server events on the terminal (they still go to harness.log)
+     */
+    public record OutputRequest(
+            Path outputDir,
+            String runId,
+            List<String> commandLine,
+            String toolVersion,
+            Progress.Mode progress,
+            boolean quiet) {
+        public OutputRequest {
+            Objects.requireNonNull(outputDir, "outputDir");
+            commandLine = commandLine == null ? List.of() : List.copyOf(commandLine);
+            toolVersion = toolVersion == null ? "dev" : toolVersion;
+            progress = progress == null ? Progress.Mode.AUTO : progress;
+        }
+    }
+
+    /**
+     * Server metrics scraping.
+     *
+     * @param enabled scrape {@code /metrics} of every server during the run
+     * @param interval time between two scrapes
+     */
+    public record MetricsRequest(boolean enabled, Duration interval) {
+
+        /** No scraping. */
+        public static final MetricsRequest OFF = new MetricsRequest(false, Duration.ofSeconds(15));
+
+        public MetricsRequest {
+            interval = interval == null ? Duration.ofSeconds(15) : interval;
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.llmharness.run;
+
+import io.llmharness.client.sut.SutStats;
+import io.llmharness.loadgen.TestResult;
+import io.llmharness.metrics.MetricSummary;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * What one run produced. Expected outcomes — INVALID, a server that died, an interrupted run — are values here;
+ * only failures before LoadGen started are exceptions.
+ *
+ * @param spec the run
+ * @param runDir where its files are
+ * @param loadgen LoadGen's result
+ * @param metrics the client-side metric summary (as in summary.json)
+ * @param sut sample counters of the SUT
+ * @param requestModel the {@code model} field the requests carried
+ * @param failure one line when the run was aborted (server died, requests kept failing), else null
+ * @param interrupted the run was interrupted (Ctrl-C)
+ * @param elapsed wall time of the LoadGen test
+ */
+public record RunResult(
+        RunSpec spec,
+        Path runDir,
+        TestResult loadgen,
+        MetricSummary metrics,
+        SutStats sut,
+        String requestModel,
+        String failure,
+        boolean interrupted,
+        Duration elapsed) {
+
+    /** How the run ended. */
+    public enum Outcome {
+        /** A performance run whose result is VALID. */
+        VALID,
+        /** An accuracy run that logged every sample. */
+        ACCURACY_DONE,
+        /** A performance run whose result is INVALID. */
+        INVALID,
+        /** Aborted: a server died or kept failing; {@link #failure()} says why. */
+        FAILED,
+        /** Interrupted by the user. */
+        INTERRUPTED
+    }
+
+    /** The outcome, in the order interrupted, failed, then LoadGen's verdict. */
+    public Outcome outcome() {
+        if (interrupted) {
+            return Outcome.INTERRUPTED;
+        }
+        if (failure != null) {
+            return Outcome.FAILED;
+        }
+        return switch (loadgen.verdict()) {
+            case VALID -> Outcome.VALID;
+            case INVALID -> Outcome.INVALID;
+            case NOT_APPLICABLE -> Outcome.ACCURACY_DONE;
+        };
+    }
+}

@@ -1,0 +1,36 @@
+package io.llmharness.run;
+
+import io.llmharness.client.balance.Balancing;
+import io.llmharness.client.sut.SutMode;
+
+/**
+ * How samples become requests, resolved.
+ *
+ * @param mode batched Offline, back-to-back Offline, or one streamed request per sample
+ * @param batchSize prompts per request in batched Offline runs (1 otherwise)
+ * @param maxInFlight the client's in-flight cap: the Offline cap, or effectively unlimited for the other scenarios
+ *     (a Server run is never throttled by the client)
+ * @param balancing how requests spread over several servers
+ * @param firstTokens whether first tokens are reported to LoadGen (token latencies, every scenario but Offline)
+ * @param maxConsecutiveFailures failures in a row on one server that abort the run (0 = never)
+ */
+public record SutPlan(
+        SutMode mode,
+        int batchSize,
+        int maxInFlight,
+        Balancing balancing,
+        boolean firstTokens,
+        int maxConsecutiveFailures) {
+
+    /** The cap used for Server, Interactive, SingleStream and MultiStream: never reached in practice. */
+    public static final int UNCAPPED = 1 << 20;
+
+    /** The default Offline cap: enough to keep any server's batch full without opening thousands of sockets. */
+    public static final int DEFAULT_OFFLINE_IN_FLIGHT = 1024;
+
+    /** The default Offline batch size when batching. */
+    public static final int DEFAULT_BATCH_SIZE = 32;
+
+    /** The default number of failures in a row on one server that abort a run. */
+    public static final int DEFAULT_MAX_CONSECUTIVE_FAILURES = 10;
+}

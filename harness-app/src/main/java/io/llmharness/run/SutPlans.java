@@ -1,0 +1,68 @@
+package io.llmharness.run;
+
+import io.llmharness.benchmark.ResolvedBenchmark;
+import io.llmharness.benchmark.RunScenario;
+import io.llmharness.client.EndpointType;
+import io.llmharness.client.balance.Balancing;
+import io.llmharness.client.sut.SutMode;
+import io.llmharness.error.HarnessException;
+import io.llmharness.loadgen.Scenario;
+import io.llmharness.loadgen.TestSettings;
+import java.util.List;
+
+/** Resolves the {@link SutPlan} from the SUT flags, the scenario and the LoadGen settings. */
+final class SutPlans {
+
+    private SutPlans() {}
+
+    static SutPlan plan(
+            RunRequest.SutRequest r,
+            ResolvedBenchmark b,
+            TestSettings settings,
+            EndpointType endpoint,
+            String lbPolicy,
+            List<String> warnings) {
+        RunScenario scenario = b.loadGen().scenario();
+        boolean offline = scenario == RunScenario.OFFLINE;
+        if (r.offlineBackToBack() && !offline) {
+            warnings.add("--offline-back-to-back only applies to Offline; " + scenario
+                    + " sends one request per sample anyway");
+        }
+        SutMode mode = SutMode.forScenario(scenario.displayName(), r.offlineBackToBack(), "--scenario");
+        if (r.batchSize() != null && r.batchSize() < 1) {
+            throw HarnessException.usage("--batch-size " + r.batchSize() + ": must be 1 or more");
+        }
+        int batch = 1;
+        if (mode == SutMode.OFFLINE_BATCHED) {
+            batch = r.batchSize() != null ? r.batchSize() : SutPlan.DEFAULT_BATCH_SIZE;
+            if (endpoint == EndpointType.CHAT_COMPLETIONS && r.batchSize() != null && batch > 1) {
+                warnings.add("--batch-size " + batch + ": the chat endpoint takes one conversation per request, so"
+                        + " every sample is its own request");
+            }
+        } else if (r.batchSize() != null) {
+            warnings.add("--batch-size only applies to batched Offline runs; ignored");
+        }
+        int cap = SutPlan.UNCAPPED;
+        if (r.maxInFlight() != null) {
+            if (r.maxInFlight() < 1) {
+                throw HarnessException.usage("--max-in-flight " + r.maxInFlight() + ": must be 1 or more");
+            }
+            if (!offline) {
+                throw HarnessException.usage("--max-in-flight caps Offline runs only: a " + scenario
+                        + " run is never throttled by the client (LoadGen decides when requests go out)");
+            }
+            cap = r.maxInFlight();
+        } else if (offline) {
+            cap = SutPlan.DEFAULT_OFFLINE_IN_FLIGHT;
+        }
+        Balancing balancing = Balancing.parse(lbPolicy == null ? "round-robin" : lbPolicy, "--lb-policy");
+        boolean firstTokens = settings.useTokenLatencies && settings.scenario != Scenario.OFFLINE;
+        int failures = r.maxConsecutiveFailures() != null
+                ? r.maxConsecutiveFailures()
+                : SutPlan.DEFAULT_MAX_CONSECUTIVE_FAILURES;
+        if (failures < 0) {
+            throw HarnessException.usage("--max-consecutive-failures " + failures + ": must be 0 (never) or more");
+        }
+        return new SutPlan(mode, batch, cap, balancing, firstTokens, failures);
+    }
+}

@@ -1,0 +1,49 @@
+package io.llmharness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The README's first command, {@code ./harness demo}, as a new user runs it: a separate process through the
+ * launcher script. Tagged {@code launcher}: the build runs it after {@code package}.
+ */
+@Tag("slow")
+@Tag("launcher")
+class DemoScriptTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void demoThroughTheLauncherIsValidTwiceWellUnderTwoMinutes() throws Exception {
+        Path root = Path.of("").toAbsolutePath().getParent();
+        long start = System.nanoTime();
+        Process p = new ProcessBuilder(List.of(
+                        root.resolve("harness").toString(),
+                        "demo",
+                        "--output-dir",
+                        dir.resolve("runs").toString()))
+                .directory(dir.toFile())
+                .redirectOutput(dir.resolve("stdout.txt").toFile())
+                .redirectError(dir.resolve("stderr.txt").toFile())
+                .start();
+        assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        String out = Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8);
+        String err = Files.readString(dir.resolve("stderr.txt"), StandardCharsets.UTF_8);
+        assertThat(p.exitValue()).as(out + err).isEqualTo(ExitCodes.OK);
+        assertThat(Pattern.compile("Result is : VALID").matcher(out).results().count())
+                .isEqualTo(2);
+        assertThat(err).doesNotContain("Exception", "\tat ", "netty");
+        assertThat(seconds).as("wall time of ./harness demo").isLessThan(120);
+    }
+}

@@ -1,0 +1,210 @@
+package io.llmharness.run;
+
+import static io.llmharness.run.RunFixture.assertRunFiles;
+import static io.llmharness.run.RunFixture.detail;
+import static io.llmharness.run.RunFixture.harness;
+import static io.llmharness.run.RunFixture.loadgenErrors;
+import static io.llmharness.run.RunFixture.promptCount;
+import static io.llmharness.run.RunFixture.requests;
+import static io.llmharness.run.RunFixture.runDir;
+import static io.llmharness.run.RunFixture.summary;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.llmharness.cli.ExitCodes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code harness run --simulate} end to end, in process: every scenario the benchmarks define, performance and
+ * accuracy, Offline batched and back-to-back; the four MLPerf logs, summary.json and the request tables must
+ * exist and agree with LoadGen's counts.
+ */
+class RunCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private Path data;
+    private Path gen;
+
+    @BeforeEach
+    void fixtures() {
+        data = RunFixture.dataset(dir, 32);
+        gen = RunFixture.shortOutputs(dir, 32);
+    }
+
+    private String[] args(String scenario, String mode, Path conf, String... more) {
+        List<String> a = new ArrayList<>(List.of(
+                "run",
+                "--model-category",
+                "llama3.1-8b",
+                "--dataset-path",
+                data.toString(),
+                "--simulate",
+                "--scenario",
+                scenario,
+                "--test-mode",
+                mode,
+                "--user-conf",
+                conf.toString(),
+                "--generation-config",
+                gen.toString(),
+                "--warmup-requests",
+                "4",
+                "--progress",
+                "off",
+                "--output-dir",
+                dir.resolve("out").toString()));
+        a.addAll(List.of(more));
+        return a.toArray(String[]::new);
+    }
+
+    private Path offlineConf() {
+        return RunFixture.conf(
+                dir,
+                "offline.conf",
+                "llama3_1-8b.*.performance_sample_count_override = 32",
+                "llama3_1-8b.Offline.min_query_count = 64",
+                "llama3_1-8b.Offline.min_duration = 200",
+                "llama3_1-8b.Offline.target_qps = 10");
+    }
+
+    @Test
+    void offlineBatchedIsValidAndItsFilesAgreeWithLoadGen() throws Exception {
+        RunFixture.Outcome o = harness(args("Offline", "performance", offlineConf(), "--batch-size", "8"));
+        assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
+        assertThat(o.out()).contains("llama3.1-8b Offline performance: Result is : VALID", "Tokens per second");
+        Path run = runDir(dir.resolve("out"));
+        assertThat(run.getFileName().toString()).matches("\\d{8}-\\d{6}-llama3\\.1-8b-offline-performance");
+        assertRunFiles(run);
+        assertThat(Files.readString(run.resolve("mlperf_log_summary.txt"))).contains("Result is : VALID");
+        assertThat(loadgenErrors(run)).isZero();
+        JsonNode s = summary(run);
+        assertThat(s.at("/mlperf/result").asText()).isEqualTo("VALID");
+        long samples = s.at("/mlperf/results/Samples").asLong();
+        assertThat(samples).isEqualTo(64);
+        assertThat(detail(run, "qsl_reported_total_count").asLong()).isEqualTo(32);
+        List<String[]> rows = requests(run);
+        assertThat(rows).hasSize(8);
+        assertThat(promptCount(run)).isEqualTo(samples);
+        assertThat(s.at("/metrics/requests/recorded").asInt()).isEqualTo(rows.size());
+        assertThat(s.at("/endpoints/0/requests").asInt()).isEqualTo(8);
+        String yaml = Files.readString(run.resolve("config.resolved.yaml"));
+        assertThat(yaml).contains("lg_model_name: llama3_1-8b", "min_tokens: 2", "batch_size: 8", "--simulate");
+    }
+
+    @Test
+    void offlineBackToBackSendsOneRequestPerSample() {
+        RunFixture.Outcome o = harness(args("Offline", "performance", offlineConf(), "--offline-back-to-back"));
+        assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
+        Path run = runDir(dir.resolve("out"));
+        assertThat(requests(run)).hasSize(64);
+        assertThat(summary(run).at("/metrics/requests/succeeded").asInt()).isEqualTo(64);
+    }
+
+    @Test
+    void serverIsValidWithFirstTokensAndTokenLatencies() {
+        Path conf = RunFixture.conf(
+                dir,
+                "server.conf",
+                "llama3_1-8b.*.performance_sample_count_override = 32",
+                "llama3_1-8b.Server.min_query_count = 460",
+                "llama3_1-8b.Server.min_duration = 1000",
+                "llama3_1-8b.Server.target_qps = 100");
+        RunFixture.Outcome o = harness(args("Server", "performance", conf));
+        assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
+        assertThat(o.out()).contains("Server performance: Result is : VALID", "TTFT p99", "(limit 2000 ms)");
+        Path run = runDir(dir.resolve("out"));
+        assertRunFiles(run);
+        assertThat(loadgenErrors(run)).isZero();
+        JsonNode s = summary(run);
+        long samples = s.at("/mlperf/results/Samples").asLong();
+        assertThat(samples).isEqualTo(480);
+        assertThat(requests(run)).hasSize(480);
+        assertThat(s.at("/metrics/latency/ttft/count").asInt()).isEqualTo(480);
+        assertThat(s.at("/metrics/throughput/goodput_requests_per_second").isNumber())
+                .isTrue();
+        assertThat(detail(run, "requested_use_token_latencies").asBoolean()).isTrue();
+    }
+
+    @Test
+    void interactiveRunsAsServerUnderTheInteractiveName() {
+        Path conf = RunFixture.conf(
+                dir,
+                "interactive.conf",
+                "llama3_1-8b-interactive.Server.min_query_count = 32",
+                "llama3_1-8b-interactive.Server.min_duration = 200",
+                "llama3_1-8b-interactive.Server.target_qps = 40");
+        RunFixture.Outcome o = harness(args("Interactive", "performance", conf));
+        assertThat(o.exit()).as(o.out() + o.err()).isIn(ExitCodes.OK, ExitCodes.RESULT_INVALID);
+        assertThat(o.out()).contains("llama3.1-8b Interactive performance: Result is", "(limit 500 ms)");
+        Path run = runDir(dir.resolve("out"));
+        assertRunFiles(run);
+        assertThat(detail(run, "effective_scenario").asText()).isEqualTo("Server");
+        assertThat(detail(run, "requested_server_ttft_latency").asLong()).isEqualTo(500_000_000L);
+        assertThat(loadgenErrors(run)).isZero();
+    }
+
+    @Test
+    void singleStreamOfTheEdgeBenchmarkReportsFirstTokens() throws Exception {
+        Path conf = RunFixture.conf(
+                dir,
+                "edge.conf",
+                "llama3_1-8b-edge.*.performance_sample_count_override = 16",
+                "llama3_1-8b-edge.SingleStream.target_latency = 1000",
+                "llama3_1-8b-edge.SingleStream.min_query_count = 16",
+                "llama3_1-8b-edge.SingleStream.min_duration = 200");
+        List<String> a = new ArrayList<>(List.of(args("SingleStream", "performance", conf, "--num-samples", "16")));
+        a.set(a.indexOf("llama3.1-8b"), "llama3.1-8b-edge");
+        RunFixture.Outcome o = harness(a.toArray(String[]::new));
+        assertThat(o.exit()).as(o.out() + o.err()).isIn(ExitCodes.OK, ExitCodes.RESULT_INVALID);
+        assertThat(o.out()).contains("llama3.1-8b-edge SingleStream performance: Result is", "p90 latency");
+        Path run = runDir(dir.resolve("out"));
+        assertRunFiles(run);
+        assertThat(loadgenErrors(run))
+                .as("no sample completed before its first token")
+                .isZero();
+        assertThat(requests(run))
+                .hasSize((int) summary(run).at("/mlperf/results/Samples").asLong());
+        assertThat(Files.readString(run.resolve("mlperf_log_summary.txt"))).contains("first token");
+    }
+
+    @Test
+    void offlineAccuracyLogsEverySampleOnce() throws Exception {
+        RunFixture.Outcome o = harness(args("Offline", "accuracy", offlineConf()));
+        assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
+        assertThat(o.out()).contains("Offline accuracy: done, 32 responses in mlperf_log_accuracy.json");
+        Path run = runDir(dir.resolve("out"));
+        assertRunFiles(run);
+        JsonNode acc =
+                RunFixture.JSON.readTree(run.resolve("mlperf_log_accuracy.json").toFile());
+        assertThat(acc).hasSize(32);
+        for (JsonNode e : acc) {
+            assertThat(e.path("token_count").asInt()).isGreaterThanOrEqualTo(2);
+            assertThat(e.path("data").asText())
+                    .hasSize(8 * e.path("token_count").asInt());
+        }
+        assertThat(summary(run).at("/mlperf/result").asText()).isEqualTo("ACCURACY");
+        assertThat(promptCount(run)).isEqualTo(32);
+    }
+
+    @Test
+    void serverAccuracyReportsFirstTokensInTheLog() throws Exception {
+        Path conf = RunFixture.conf(dir, "server-acc.conf", "llama3_1-8b.Server.target_qps = 200");
+        RunFixture.Outcome o = harness(args("Server", "accuracy", conf));
+        assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
+        Path run = runDir(dir.resolve("out"));
+        JsonNode acc =
+                RunFixture.JSON.readTree(run.resolve("mlperf_log_accuracy.json").toFile());
+        assertThat(acc).hasSize(32);
+        assertThat(acc.get(0).has("token_data")).isTrue();
+        assertThat(loadgenErrors(run)).isZero();
+        assertThat(requests(run)).hasSize(32);
+    }
+}

@@ -1,0 +1,192 @@
+package io.llmharness.run;
+
+import static io.llmharness.run.RunFixture.harness;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.llmharness.cli.ExitCodes;
+import io.llmharness.simulator.SimulatorOptions;
+import io.llmharness.simulator.SimulatorServer;
+import java.net.ServerSocket;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every bad input of {@code harness run} gives exactly one clear line naming its source, and the right exit code. */
+class RunErrorsTest {
+
+    @TempDir
+    Path dir;
+
+    private Path data;
+
+    @BeforeEach
+    void fixtures() {
+        data = RunFixture.dataset(dir, 8);
+    }
+
+    private RunFixture.Outcome run(String... more) {
+        List<String> a = new ArrayList<>(List.of(
+                "run", "--model-category", "llama3.1-8b", "--progress", "off", "--output-dir", out().toString()));
+        a.addAll(List.of(more));
+        return harness(a.toArray(String[]::new));
+    }
+
+    private Path out() {
+        return dir.resolve("out");
+    }
+
+    private static void oneLine(RunFixture.Outcome o, int exit, String... fragments) {
+        assertThat(o.exit()).as(o.err()).isEqualTo(exit);
+        assertThat(o.errorLines()).as(o.err()).hasSize(1);
+        assertThat(o.errorLines().get(0)).contains(fragments);
+        assertThat(o.err()).doesNotContain("\tat ", "Exception");
+    }
+
+    @Test
+    void missingDatasetFile() {
+        oneLine(
+                run("--simulate", "--dataset-path", dir.resolve("cnn_evl.json").toString()),
+                ExitCodes.INVALID_CONFIG,
+                "cnn_evl.json",
+                "--dataset-path");
+        assertThat(out()).doesNotExist();
+    }
+
+    @Test
+    void unknownColumnOverride() {
+        oneLine(
+                run("--simulate", "--dataset-path", data.toString(), "--input-ids-column", "ids"),
+                ExitCodes.INVALID_CONFIG,
+                "'ids'",
+                "--input-ids-column",
+                "tok_input");
+    }
+
+    @Test
+    void emptyDataset() throws Exception {
+        Path empty = Files.writeString(dir.resolve("empty.json"), "[]");
+        oneLine(
+                run("--simulate", "--dataset-path", empty.toString()),
+                ExitCodes.INVALID_CONFIG,
+                "empty.json",
+                "no rows");
+    }
+
+    @Test
+    void unsupportedPickle() throws URISyntaxException {
+        Path pkl = Path.of(getClass().getResource("/datasets/categorical.pkl").toURI());
+        oneLine(
+                run("--simulate", "--dataset-path", pkl.toString()),
+                ExitCodes.INVALID_CONFIG,
+                "categorical.pkl",
+                "categorical");
+    }
+
+    @Test
+    void moreSamplesThanTheDatasetHas() {
+        oneLine(
+                run("--simulate", "--dataset-path", data.toString(), "--num-samples", "9"),
+                ExitCodes.INVALID_CONFIG,
+                "--num-samples 9",
+                "(8)");
+    }
+
+    @Test
+    void unknownScenarioAndTestMode() {
+        oneLine(
+                run("--simulate", "--dataset-path", data.toString(), "--scenario", "Batch"),
+                ExitCodes.USAGE,
+                "--scenario 'Batch'");
+        oneLine(
+                run("--simulate", "--dataset-path", data.toString(), "--test-mode", "submission"),
+                ExitCodes.USAGE,
+                "--test-mode 'submission'");
+        oneLine(
+                run("--simulate", "--dataset-path", data.toString(), "--scenario", "MultiStream"),
+                ExitCodes.USAGE,
+                "--scenario MultiStream: llama3.1-8b does not define it");
+    }
+
+    @Test
+    void inconsistentFlags() {
+        oneLine(
+                run("--simulate", "--api-server-url", "http://localhost:9", "--dataset-path", data.toString()),
+                ExitCodes.USAGE,
+                "--simulate");
+        oneLine(
+                run("--simulate", "--dataset-path", data.toString(), "--scenario", "Server", "--max-in-flight", "4"),
+                ExitCodes.USAGE,
+                "--max-in-flight",
+                "never throttled");
+        oneLine(
+                run(
+                        "--simulate",
+                        "--dataset-path",
+                        data.toString(),
+                        "--user-conf",
+                        dir.resolve("no.conf").toString()),
+                ExitCodes.INVALID_CONFIG,
+                "--user-conf",
+                "no.conf");
+    }
+
+    @Test
+    void unreachableServerUrl() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        String url = "http://127.0.0.1:" + port;
+        oneLine(
+                run("--api-server-url", url, "--dataset-path", data.toString()),
+                ExitCodes.EXECUTION_FAILURE,
+                "cannot reach the server at " + url,
+                "--api-server-url");
+        assertThat(out()).as("no run directory for a run that never started").doesNotExist();
+    }
+
+    @Test
+    void aServerThatAnswers400ToEverythingStopsTheRunWithItsMessage() throws Exception {
+        Path conf = RunFixture.conf(
+                dir, "s.conf", "llama3_1-8b.Server.min_duration = 20000", "llama3_1-8b.Server.target_qps = 50");
+        try (SimulatorServer sim = SimulatorServer.start(SimulatorOptions.builder()
+                .fixedLatency(5, 5)
+                .fault("status=400")
+                .build())) {
+            long start = System.nanoTime();
+            RunFixture.Outcome o = run(
+                    "--api-server-url",
+                    sim.baseUrl(),
+                    "--dataset-path",
+                    data.toString(),
+                    "--scenario",
+                    "Server",
+                    "--user-conf",
+                    conf.toString(),
+                    "--max-consecutive-failures",
+                    "5");
+            oneLine(
+                    o,
+                    ExitCodes.EXECUTION_FAILURE,
+                    sim.baseUrl(),
+                    "failed 5 requests in a row",
+                    "HTTP 400",
+                    "Injected error with status 400");
+            assertThat((System.nanoTime() - start) / 1e9)
+                    .as("stopped long before min_duration")
+                    .isLessThan(15);
+            assertThat(o.out()).contains("stopped early");
+            Path run = RunFixture.runDir(out());
+            RunFixture.assertRunFiles(run);
+            assertThat(RunFixture.summary(run)
+                            .at("/failures/by_kind/HTTP_ERROR")
+                            .asInt())
+                    .isGreaterThanOrEqualTo(5);
+        }
+    }
+}

@@ -1,0 +1,240 @@
+package io.llmharness.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.llmharness.backend.testing.ProcessScanner;
+import io.llmharness.benchmark.BenchmarkOptions;
+import io.llmharness.benchmark.GenerationOptions;
+import io.llmharness.benchmark.PromptOptions;
+import io.llmharness.benchmark.RunScenario;
+import io.llmharness.benchmark.TestMode;
+import io.llmharness.cli.ExitCodes;
+import io.llmharness.cli.Main;
+import io.llmharness.report.progress.Progress;
+import io.llmharness.simulator.SimulatorOptions;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs that end early or start their own servers: an interrupt (in process and SIGINT to a child JVM) still
+ * writes the logs and summary; {@code --server-config} with the fake {@code vllm} launcher starts, runs and stops
+ * the server without leaving a process behind, and a server that crashes mid-run ends the run with its reason.
+ */
+@Tag("slow")
+class RunLifecycleTest {
+
+    private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
+
+    @TempDir
+    Path dir;
+
+    private final List<Process> children = new ArrayList<>();
+    private final String testId = UUID.randomUUID().toString();
+
+    @AfterEach
+    void cleanUp() {
+        children.forEach(Process::destroyForcibly);
+        List<Long> left = ProcessScanner.awaitNoneWithEnv("FAKE_TEST_ID=" + testId, Duration.ofSeconds(2));
+        ProcessScanner.killAll(left);
+        assertThat(left).as("processes left behind").isEmpty();
+    }
+
+    private Path longServerConf() {
+        return RunFixture.conf(
+                dir, "long.conf", "llama3_1-8b.Server.min_duration = 120000", "llama3_1-8b.Server.target_qps = 20");
+    }
+
+    @Test
+    void anInterruptedRunStillWritesItsLogsAndSummary() throws Exception {
+        Path data = RunFixture.dataset(dir, 16);
+        RunRequest request = new RunRequest(
+                new BenchmarkOptions(
+                        "llama3.1-8b",
+                        null,
+                        RunScenario.SERVER,
+                        TestMode.PERFORMANCE,
+                        null,
+                        GenerationOptions.NONE,
+                        PromptOptions.NONE),
+                new RunRequest.DatasetRequest(data, null, Map.of(), null),
+                new RunRequest.TargetRequest(
+                        List.of(),
+                        new RunRequest.SimulateRequest(SimulatorOptions.defaults(), false),
+                        null,
+                        null,
+                        null),
+                new RunRequest.LoadGenRequest(longServerConf(), null, null, null, List.of(), false, null),
+                RunRequest.SutRequest.NONE,
+                new RunRequest.OutputRequest(
+                        dir.resolve("out"), "interrupted", List.of(), "test", Progress.Mode.OFF, true),
+                RunRequest.MetricsRequest.OFF,
+                false);
+        RunSpec spec = RunPlanner.plan(request);
+        RunControl control = new RunControl();
+        StringWriter sink = new StringWriter();
+        RunConsole console = new RunConsole(new PrintWriter(sink), new PrintWriter(sink));
+        CompletableFuture<RunResult> running =
+                CompletableFuture.supplyAsync(() -> RunExecutor.execute(spec, console, control));
+        Path csvless = dir.resolve("out/interrupted/mlperf_log_detail.txt");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!Files.exists(csvless) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        Thread.sleep(1500);
+        control.interrupt();
+        RunResult r = running.get(60, TimeUnit.SECONDS);
+        assertThat(r.outcome()).isEqualTo(RunResult.Outcome.INTERRUPTED);
+        assertThat(r.elapsed()).isLessThan(Duration.ofSeconds(30));
+        RunFixture.assertRunFiles(r.runDir());
+        assertThat(RunFixture.requests(r.runDir())).isNotEmpty();
+        assertThat(RunFixture.summary(r.runDir()).at("/mlperf/results/Aborted").asBoolean())
+                .isTrue();
+        assertThat(ResultLines.of(r).get(0)).contains("interrupted");
+    }
+
+    private Process child(List<String> lines, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "--enable-native-access=ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        children.add(p);
+        CompletableFuture.runAsync(() -> {
+            try (BufferedReader r =
+                    new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    lines.add(line);
+                }
+            } catch (IOException e) {
+                lines.add("(reader: " + e + ")");
+            }
+        });
+        return p;
+    }
+
+    @Test
+    void sigintToAChildJvmWritesTheFilesAndExits130() throws Exception {
+        Path data = RunFixture.dataset(dir, 16);
+        List<String> lines = Collections.synchronizedList(new ArrayList<>());
+        Process p = child(
+                lines,
+                "run",
+                "--model-category",
+                "llama3.1-8b",
+                "--dataset-path",
+                data.toString(),
+                "--simulate",
+                "--scenario",
+                "Server",
+                "--user-conf",
+                longServerConf().toString(),
+                "--progress",
+                "off",
+                "--output-dir",
+                dir.resolve("out").toString());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (lines.stream().noneMatch(l -> l.startsWith("harness: running")) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        Thread.sleep(2000);
+        new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as(String.join("\n", lines)).isTrue();
+        assertThat(p.exitValue()).as(String.join("\n", lines)).isEqualTo(ExitCodes.INTERRUPTED);
+        Path run = RunFixture.runDir(dir.resolve("out"));
+        RunFixture.assertRunFiles(run);
+        assertThat(lines).anyMatch(l -> l.contains("Server performance: interrupted"));
+    }
+
+    private List<String> managedArgs(int minDurationMs, String... more) throws IOException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        List<String> a = new ArrayList<>(List.of(
+                "run",
+                "--model-category",
+                "llama3.1-8b",
+                "--dataset-path",
+                RunFixture.dataset(dir, 16).toString(),
+                "--scenario",
+                "Server",
+                "--user-conf",
+                RunFixture.conf(
+                                dir,
+                                "m.conf",
+                                "llama3_1-8b.Server.min_query_count = 64",
+                                "llama3_1-8b.Server.min_duration = " + minDurationMs,
+                                "llama3_1-8b.Server.target_qps = 40")
+                        .toString(),
+                "--server-config",
+                ROOT.resolve("configs/backends/fake-vllm.yaml").toString(),
+                "--server-port",
+                Integer.toString(port),
+                "--server-executable",
+                ROOT.resolve("tools/fake-backends/bin/vllm").toString(),
+                "--server-env",
+                "HARNESS_CLASSPATH=" + System.getProperty("java.class.path"),
+                "--server-env",
+                "HARNESS_JAVA=" + ProcessHandle.current().info().command().orElse("java"),
+                "--server-env",
+                "FAKE_TEST_ID=" + testId,
+                "--progress",
+                "off",
+                "--output-dir",
+                dir.resolve("out").toString()));
+        a.addAll(List.of(more));
+        return a;
+    }
+
+    @Test
+    void serverConfigStartsRunsAndStopsTheServerWithNothingLeft() throws Exception {
+        RunFixture.Outcome o = RunFixture.harness(managedArgs(500).toArray(String[]::new));
+        assertThat(o.exit()).as(o.out() + o.err()).isIn(ExitCodes.OK, ExitCodes.RESULT_INVALID);
+        assertThat(o.err()).contains("ready: vllm[0]", "stopped vllm[0]", "verified no process of vllm[0] is left");
+        Path run = RunFixture.runDir(dir.resolve("out"));
+        RunFixture.assertRunFiles(run);
+        assertThat(run.resolve("server.log")).exists();
+        assertThat(RunFixture.summary(run).at("/metrics/requests/succeeded").asInt())
+                .isEqualTo(64);
+        assertThat(RunFixture.summary(run).at("/config/request_model").asText()).isEqualTo("llama-8b");
+        assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId)).isEmpty();
+    }
+
+    @Test
+    void aServerThatCrashesMidRunEndsTheRunWithTheCrashReason() throws Exception {
+        RunFixture.Outcome o = RunFixture.harness(
+                managedArgs(20_000, "--server-arg=--exit-after-requests 60").toArray(String[]::new));
+        assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.EXECUTION_FAILURE);
+        List<String> errors = o.errorLines();
+        assertThat(errors.get(errors.size() - 1)).contains("died", "exited with code 1", "server.log");
+        assertThat(o.out()).contains("stopped early");
+        Path run = RunFixture.runDir(dir.resolve("out"));
+        RunFixture.assertRunFiles(run);
+        assertThat(RunFixture.summary(run).at("/metrics/requests/succeeded").asInt())
+                .isGreaterThan(0);
+        assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId)).isEmpty();
+    }
+}
