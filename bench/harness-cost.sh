@@ -9,7 +9,7 @@
 # Usage: bench/harness-cost.sh [QPS, default 1000] [seconds, default 15]
 # Env:   SIM=process (default) runs the simulator as its own JVM (`harness sim`), SIM=inprocess inside the bench
 #        JVM; TOKENS (default 8), TTFT_MS (default 5), ITL_MS (default 2), EVENT_LOOPS (client, default 2),
-#        PORT (default 18556).
+#        PORT (default 18556), BENCH_JAVA_OPTS (extra JVM options of the bench JVM, e.g. -Xlog:gc).
 # Needs: a JDK >= 21 (scripts/find-jdk.sh finds it) and the offline Maven repository the build uses.
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
@@ -65,7 +65,8 @@ if [ "$sim_mode" = "process" ]; then
   sim_args=(--url "http://127.0.0.1:$port")
 fi
 
-"$java" -cp "$cp" io.llmharness.bench.HarnessCostBench --qps "$qps" --seconds "$seconds" --tokens "$tokens" \
+# shellcheck disable=SC2086
+"$java" ${BENCH_JAVA_OPTS:-} -cp "$cp" io.llmharness.bench.HarnessCostBench --qps "$qps" --seconds "$seconds" --tokens "$tokens" \
   --ttft-ms "$ttft" --itl-ms "$itl" --event-loops "$loops" "${sim_args[@]}" | tee "$work/bench.txt" \
   | awk -v base="$baseline" '
       /^measure/ { print; split(base, b, " ")

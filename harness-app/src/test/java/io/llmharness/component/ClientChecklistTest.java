@@ -30,6 +30,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The client side of the conformance checklist (spec backends §7) items that need a real server: usage fallbacks,
@@ -126,6 +128,77 @@ class ClientChecklistTest {
         assertThat(r.record().chunks()).isEqualTo(4);
         assertThat(r.record().outputTokens()).isEqualTo(10);
         assertThat(r.record().outputTokenSource()).isEqualTo(TokenCountSource.SERVER_USAGE);
+    }
+
+    // ---- SSE framing (items 1, 2, 3)
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"VLLM, COMPLETIONS", "VLLM, CHAT_COMPLETIONS", "SGLANG, GENERATE", "SGLANG, CHAT_COMPLETIONS"})
+    void randomlySplitAndCoalescedWritesReassembleToTheSameOutput(Persona persona, EndpointType type) {
+        SimulatorOptions.Builder base =
+                SimulatorOptions.builder().persona(persona).fixedLatency(1, 0.2).skipWarmup(true);
+        SamplingParams greedy = SamplingParams.SERVER_DEFAULTS.withMaxTokens(60).withTemperature(0.0);
+        ApiSettings settings = api(greedy, true, false);
+        Prompt prompt = type == EndpointType.CHAT_COMPLETIONS
+                ? new Prompt.Chat(Rig.JSON
+                        .createArrayNode()
+                        .add(Rig.JSON.createObjectNode().put("role", "user").put("content", "naïve café 日本語 🚀")))
+                : new Prompt.Text("naïve café — 日本語 🚀 \"quoted\" \\ back");
+        List<RequestResult> results = new ArrayList<>();
+        for (SimulatorServer sim : List.of(rig.sim(base), rig.sim(base.splitWrites(true)))) {
+            LlmClient c = rig.client(ClientOptions.builder()
+                    .baseUrls(sim.baseUrl())
+                    .endpointType(type)
+                    .api(settings)
+                    .collectText(true)
+                    .eventLoops(1)
+                    .build());
+            for (int i = 0; i < 5; i++) {
+                RequestResult r = Rig.send(c, prompt, true);
+                assertThat(r.ok()).as(r.record().outcome().describe()).isTrue();
+                results.add(r);
+            }
+        }
+        RequestResult plain = results.get(0);
+        for (RequestResult r : results) {
+            assertThat(r.choice(0).text()).isEqualTo(plain.choice(0).text());
+            assertThat(r.choice(0).tokenIds()).isEqualTo(plain.choice(0).tokenIds());
+            assertThat(r.record().outputTokens()).isEqualTo(plain.record().outputTokens());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"sse-crlf", "sse-no-space", "sse-comments", "sse-fields", "after-done"})
+    void legalSseVariantsGiveTheSameResult(String directive) {
+        SimulatorServer sim = sim();
+        SamplingParams greedy = SamplingParams.SERVER_DEFAULTS.withMaxTokens(12).withTemperature(0.0);
+        RequestResult plain = Rig.send(
+                client(sim, api(greedy, true, false), TransportOptions.defaults()), new Prompt.TokenIds(PROMPT), true);
+        RequestResult variant =
+                Rig.send(client(sim, api(greedy, true, false), fault(directive)), new Prompt.TokenIds(PROMPT), true);
+        assertThat(variant.ok()).as(variant.record().outcome().describe()).isTrue();
+        assertThat(variant.choice(0).tokenIds()).containsExactly(plain.choice(0).tokenIds());
+        assertThat(variant.record().chunks()).isEqualTo(plain.record().chunks());
+        assertThat(variant.record().outputTokens()).isEqualTo(plain.record().outputTokens());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "no-done, TRANSPORT_ERROR",
+        "close-after=3, TRANSPORT_ERROR",
+        "reset-after=3, TRANSPORT_ERROR",
+        "malformed-after=3, PROTOCOL_ERROR"
+    })
+    void brokenStreamsAreFailuresOfTheRightKind(String directive, Outcome.Kind kind) {
+        // no-done and close-after end the stream by closing the connection before the last HTTP chunk (like a dying
+        // server): a transport failure; a malformed event is the server breaking the API contract.
+        SimulatorServer sim = sim();
+        RequestResult r =
+                Rig.send(client(sim, api(fixed(12), true, false), fault(directive)), new Prompt.TokenIds(PROMPT), true);
+        assertThat(r.ok()).isFalse();
+        assertThat(r.record().outcome().kind())
+                .as(r.record().outcome().describe())
+                .isEqualTo(kind);
     }
 
     // ---- several choices (item 7)
