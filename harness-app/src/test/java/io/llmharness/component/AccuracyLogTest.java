@@ -16,6 +16,7 @@ import io.llmharness.client.sut.SutMode;
 import io.llmharness.client.sut.SutOptions;
 import io.llmharness.loadgen.LoadGen;
 import io.llmharness.loadgen.LogSettings;
+import io.llmharness.loadgen.QuerySample;
 import io.llmharness.loadgen.QuerySampleLibrary;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.TestMode;
@@ -30,9 +31,11 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -153,6 +156,37 @@ class AccuracyLogTest {
             }
         }
         assertThat(seen).hasSize(SAMPLES);
+    }
+
+    @Test
+    void sglangOpenAiEndpointsReturnNoTokenIdsSoTokenPayloadsStayEmptyAndAreCounted() {
+        // SGLang's /v1/completions has no return_token_ids: a token-id benchmark sent there logs empty payloads.
+        // The SUT counts them (SutStats.missingTokenIds) so a run can refuse or warn; /generate has the ids.
+        SimulatorServer sim = rig.sim(SimulatorOptions.builder()
+                .persona(Persona.SGLANG)
+                .fixedLatency(1, 0.5)
+                .skipWarmup(true));
+        LlmClient client = rig.client(ClientOptions.builder()
+                .baseUrls(sim.baseUrl())
+                .api(ApiSettings.of(
+                        null, SamplingParams.SERVER_DEFAULTS.withMaxTokens(5).withIgnoreEos(true)))
+                .responseEncoding(ResponseEncoding.TOKEN_IDS_INT32)
+                .eventLoops(1)
+                .build());
+        SinkRecorder sink = new SinkRecorder(3, null);
+        HttpSut sut = new HttpSut(
+                client,
+                sink,
+                i -> new Prompt.TokenIds(prompt(i)),
+                SutOptions.of(SutMode.OFFLINE_BACK_TO_BACK, 1, ResponseEncoding.TOKEN_IDS_INT32));
+        sut.issueQuery(List.of(new QuerySample(1, 0), new QuerySample(2, 1), new QuerySample(3, 2)));
+        sink.await();
+        assertThat(sut.stats().missingTokenIds()).isEqualTo(3);
+        assertThat(sut.stats().samplesFailed()).isZero();
+        for (SinkRecorder.Seen s : sink.completions.values()) {
+            assertThat(s.response().data()).isEmpty();
+            assertThat(s.response().nTokens()).as("count from usage").isEqualTo(5);
+        }
     }
 
     /** What the simulator generates for this prompt, asked with a plain non-streamed request. */

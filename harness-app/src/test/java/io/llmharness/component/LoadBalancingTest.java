@@ -15,6 +15,7 @@ import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -88,6 +89,7 @@ class LoadBalancingTest {
             assertThat(stats.get(i).failures()).isZero();
             out[i] = fromRecords;
         }
+        System.out.println("requests per server: " + Arrays.toString(out));
         return out;
     }
 
