@@ -57,4 +57,12 @@ class ExampleConfigsTest {
                 .isEqualTo("tools/fake-backends/bin/vllm serve fake/Llama-3.1-8B-Instruct --host 127.0.0.1"
                         + " --port 8000 --served-model-name llama-8b --tensor-parallel-size 2 --max-model-len 8192");
     }
+
+    @Test
+    void fakeSglangExample() {
+        assertThat(plan("fake-sglang.yaml").commandLine())
+                .isEqualTo("tools/fake-backends/bin/python -m sglang.launch_server --model-path fake/gpt-oss-120b"
+                        + " --host 127.0.0.1 --port 30000 --served-model-name gpt-oss --tp-size 2"
+                        + " --context-length 16384 --enable-metrics");
+    }
 }

@@ -36,6 +36,7 @@ final class DebugEndpoints {
         JsonOut out = new JsonOut(256 + ev.times().length * 32);
         out.ascii("{\"id\":").str(t.id()).ascii(",\"request_id\":").str(t.requestId());
         out.ascii(",\"stream\":").bool(t.stream()).ascii(",\"clock\":\"System.nanoTime\"");
+        out.ascii(",\"prompt_tokens\":").num(t.promptTokens());
         out.ascii(",\"arrival_ns\":").num(t.arrivalNanos());
         out.ascii(",\"headers_ns\":").num(t.headersNanos());
         out.ascii(",\"first_token_ns\":").num(firstTokenTime(ev));

@@ -125,7 +125,11 @@ final class GenerationEndpoint {
                 new ResponseMeta(id, System.currentTimeMillis() / 1000, g.model(), g, core.options, arrival);
         Timeline timeline = null;
         if (core.options.recordTimings() || isTrue(req.getHeader(X_SIM_RECORD_TIMINGS))) {
-            timeline = new Timeline(id, requestIdHeader, g.stream(), arrival);
+            int promptTokens = 0;
+            for (var p : g.prompts()) {
+                promptTokens += p.ids().length;
+            }
+            timeline = new Timeline(id, requestIdHeader, g.stream(), arrival, promptTokens);
             core.timings.add(timeline);
         }
         Session session;

@@ -13,6 +13,7 @@ public final class Timeline {
     private final String requestId;
     private final boolean stream;
     private final long arrivalNanos;
+    private final int promptTokens;
     private long headersNanos = -1;
     private long doneNanos = -1;
     private int status;
@@ -21,11 +22,16 @@ public final class Timeline {
     private int[] choices = new int[32];
     private int count;
 
-    public Timeline(String id, String requestId, boolean stream, long arrivalNanos) {
+    /**
+     * @param promptTokens prompt tokens over all prompts of the request (media placeholders included): lets a test
+     *     attribute a record to its request when the client sends no per-request id
+     */
+    public Timeline(String id, String requestId, boolean stream, long arrivalNanos, int promptTokens) {
         this.id = id;
         this.requestId = requestId;
         this.stream = stream;
         this.arrivalNanos = arrivalNanos;
+        this.promptTokens = promptTokens;
     }
 
     public String id() {
@@ -42,6 +48,10 @@ public final class Timeline {
 
     public long arrivalNanos() {
         return arrivalNanos;
+    }
+
+    public int promptTokens() {
+        return promptTokens;
     }
 
     public synchronized void onHeaders(long nanos, int status) {

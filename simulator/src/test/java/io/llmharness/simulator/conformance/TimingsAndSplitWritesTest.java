@@ -50,6 +50,8 @@ class TimingsAndSplitWritesTest extends SimTestSupport {
         JsonNode ut = c.get("/sim/timings/" + unary.json().get("id").asText()).json();
         assertThat(ut.get("stream").asBoolean()).isFalse();
         assertThat(ut.get("event_ns")).hasSize(4);
+        assertThat(ut.get("prompt_tokens").asInt())
+                .isEqualTo(unary.json().get("usage").get("prompt_tokens").asInt());
 
         assertThat(c.get("/sim/timings/unknown").status()).isEqualTo(404);
         var plain = c.postJson("/v1/completions", completion("p", 1));
