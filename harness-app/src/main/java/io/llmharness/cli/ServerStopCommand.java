@@ -4,16 +4,12 @@ import io.llmharness.backend.RecordedServers;
 import io.llmharness.backend.ServerState;
 import io.llmharness.backend.ServerStateStore;
 import io.llmharness.backend.StopReport;
-import io.llmharness.backend.config.ServerSetting;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -31,24 +27,15 @@ public final class ServerStopCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    ServerStateOptions state;
-
-    @Option(
-            names = "--server-config",
-            paramLabel = "FILE",
-            description = "The config the servers were started with (names the record; not read).")
-    Path configFile;
+    RecordedServerOptions servers;
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Map<String, String> env = System.getenv();
-        Path cfg = configFile != null
-                ? configFile
-                : env.get(ServerSetting.ENV_CONFIG) == null ? null : Path.of(env.get(ServerSetting.ENV_CONFIG));
-        String name = state.name(cfg, null);
-        ServerStateStore store = state.store(env);
-        ServerState recorded = store.read(name).orElse(null);
+        RecordedServerOptions.Lookup lookup = servers.lookup(System.getenv());
+        String name = lookup.name();
+        ServerStateStore store = lookup.store();
+        ServerState recorded = lookup.recorded().orElse(null);
         if (recorded == null) {
             out.println("no servers recorded as '" + name + "' in " + store.dir() + "; nothing to stop");
             out.flush();

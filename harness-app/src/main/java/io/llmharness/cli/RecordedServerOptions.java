@@ -1,0 +1,35 @@
+package io.llmharness.cli;
+
+import io.llmharness.backend.ServerState;
+import io.llmharness.backend.ServerStateStore;
+import io.llmharness.backend.config.ServerSetting;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** Options of the commands that act on servers recorded by {@code harness server start}: which record, where. */
+public final class RecordedServerOptions {
+
+    @Mixin
+    ServerStateOptions state;
+
+    @Option(
+            names = "--server-config",
+            paramLabel = "FILE",
+            description = "The config the servers were started with (names the record; not read).")
+    Path configFile;
+
+    /** The record a command means: its name, the store it lives in, and the record if there is one. */
+    record Lookup(String name, ServerStateStore store, Optional<ServerState> recorded) {}
+
+    /** Resolves the record from {@code --name}, {@code --server-config} or {@code HARNESS_SERVER_CONFIG}. */
+    Lookup lookup(Map<String, String> env) {
+        String fromEnv = env.get(ServerSetting.ENV_CONFIG);
+        Path cfg = configFile != null ? configFile : fromEnv == null ? null : Path.of(fromEnv);
+        String name = state.name(cfg, null);
+        ServerStateStore store = state.store(env);
+        return new Lookup(name, store, store.read(name));
+    }
+}
