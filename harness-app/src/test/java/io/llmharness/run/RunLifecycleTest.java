@@ -33,6 +33,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Runs that end early or start their own servers: an interrupt (in process and SIGINT to a child JVM) still
@@ -221,6 +223,34 @@ class RunLifecycleTest {
                 .isEqualTo(64);
         assertThat(RunFixture.summary(run).at("/config/request_model").asText()).isEqualTo("llama-8b");
         assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId)).isEmpty();
+    }
+
+    /**
+     * SIGINT or SIGTERM to the harness while a run drives a server it started (the fake {@code vllm} launcher
+     * with two tensor-parallel workers) stops the server, its workers and everything else it spawned, and
+     * still writes the run's files.
+     */
+    @ParameterizedTest
+    @CsvSource({"INT, 130", "TERM, 143"})
+    void aSignalDuringAManagedRunLeavesNoProcessBehind(String signal, int exitCode) throws Exception {
+        List<String> lines = Collections.synchronizedList(new ArrayList<>());
+        Process p = child(lines, managedArgs(120_000).toArray(String[]::new));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (lines.stream().noneMatch(l -> l.startsWith("harness: running")) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        // the launcher, the simulator JVM and two tensor-parallel workers carry the test's marker
+        assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId))
+                .as(String.join("\n", lines))
+                .hasSizeGreaterThanOrEqualTo(3);
+        Thread.sleep(1500);
+        new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as(String.join("\n", lines)).isTrue();
+        assertThat(p.exitValue()).as(String.join("\n", lines)).isEqualTo(exitCode);
+        RunFixture.assertRunFiles(RunFixture.runDir(dir.resolve("out")));
+        assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId))
+                .as("processes of the managed server left after SIG%s\n%s", signal, String.join("\n", lines))
+                .isEmpty();
     }
 
     @Test
