@@ -1,4 +1,4 @@
-# Sourced by ./harness and .ci/run. Finds the newest installed JDK whose major version is >= 21 and exports
+# Sourced by ./harness and the bench scripts. Finds the newest installed JDK whose major version is >= 21 and exports
 # JAVA_HOME to it. Looks at $HARNESS_JAVA_HOME, $JAVA_HOME, the `java` on PATH and the usual install folders.
 # On failure prints one line saying what was found and how to fix it, and returns 1.
 
@@ -23,14 +23,19 @@ harness_find_jdk() {
   if command -v java >/dev/null 2>&1; then
     candidates+=("$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")")
   fi
-  for cand in /usr/lib/jvm/* /usr/java/* /opt/java/* /opt/jdk* "$HOME"/.sdkman/candidates/java/* \
-      "$HOME"/.jdks/* /Library/Java/JavaVirtualMachines/*/Contents/Home; do
-    [ -d "$cand" ] && candidates+=("$cand")
+  # HARNESS_JDK_DIRS (colon-separated folders holding JDKs) replaces the usual install folders.
+  local dirs=(/usr/lib/jvm /usr/java /opt/java /opt "$HOME/.sdkman/candidates/java" "$HOME/.jdks" \
+      /Library/Java/JavaVirtualMachines)
+  [ -n "${HARNESS_JDK_DIRS:-}" ] && IFS=: read -r -a dirs <<<"$HARNESS_JDK_DIRS"
+  for d in "${dirs[@]}"; do
+    for cand in "$d"/* "$d"/*/Contents/Home; do
+      [ -d "$cand" ] && candidates+=("$cand")
+    done
   done
   for cand in "${candidates[@]}"; do
     major="$(harness_jdk_major "$cand")"
     [ -n "$major" ] || continue
-    seen="$seen ${major}@${cand}"
+    seen="${seen:+$seen,} Java $major at $cand"
     # An explicit HARNESS_JAVA_HOME wins when it is new enough.
     if [ "$cand" = "${HARNESS_JAVA_HOME:-}" ] && [ "$major" -ge "$min" ]; then
       best="$cand"; best_major="$major"; break
