@@ -48,6 +48,14 @@ public final class ResultLines {
                     "Samples",
                     r.sut().samplesCompleted() + " completed, " + r.sut().samplesFailed() + " failed, "
                             + String.format(Locale.ROOT, "%.1f s", r.elapsed().toMillis() / 1000.0));
+            if (r.sut().missingTokenIds() > 0) {
+                row(
+                        out,
+                        "Token ids missing",
+                        r.sut().missingTokenIds() + " responses had no token ids, so their LoadGen payloads are"
+                                + " empty; this endpoint does not return ids (SGLang: use --endpoint-type generate;"
+                                + " vLLM: 0.11 or newer)");
+            }
         }
         if (r.metrics() != null && r.metrics().endpoints().size() > 1) {
             row(

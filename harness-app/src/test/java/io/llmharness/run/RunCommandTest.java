@@ -100,6 +100,21 @@ class RunCommandTest {
     }
 
     @Test
+    void tokenIdsMissingFromTheServerAreReportedNotHidden() {
+        // SGLang's OpenAI completions endpoint returns no token ids: the payloads are empty and the run says so.
+        RunFixture.Outcome o = harness(args(
+                "Offline",
+                "performance",
+                offlineConf(),
+                "--offline-back-to-back",
+                "--simulate-persona",
+                "sglang",
+                "--endpoint-type",
+                "completions"));
+        assertThat(o.out()).as(o.out() + o.err()).contains("Token ids missing", "64 responses had no token ids");
+    }
+
+    @Test
     void offlineBackToBackSendsOneRequestPerSample() {
         RunFixture.Outcome o = harness(args("Offline", "performance", offlineConf(), "--offline-back-to-back"));
         assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
