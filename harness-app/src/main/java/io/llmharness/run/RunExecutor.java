@@ -79,7 +79,9 @@ public final class RunExecutor {
         try {
             return ServerSession.open(spec.target(), listener);
         } catch (HarnessException e) {
-            LOG.error("{}", e.getMessage());
+            // The message reaches the user as the command's one error line; the log only keeps a copy (at info,
+            // so that the console appender, active before harness.log is open, does not print it twice).
+            LOG.info("servers unavailable: {}", e.getMessage());
             throw e;
         }
     }
