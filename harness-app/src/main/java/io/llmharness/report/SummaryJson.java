@@ -98,6 +98,7 @@ public final class SummaryJson {
                     .field("max_in_flight", e.maxInFlight())
                     .field("connections_opened", e.connectionsOpened())
                     .field("stale_retries", e.staleRetries())
+                    .field("overload_retries", e.overloadRetries())
                     .end();
         }
         out.endArray();

@@ -88,7 +88,8 @@ final class SummaryJsonReader {
                     e.path("in_flight").asInt(),
                     e.path("max_in_flight").asInt(),
                     e.path("connections_opened").asLong(),
-                    e.path("stale_retries").asLong()));
+                    e.path("stale_retries").asLong(),
+                    e.path("overload_retries").asLong()));
         }
         return out;
     }

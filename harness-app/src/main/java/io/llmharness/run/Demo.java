@@ -123,7 +123,7 @@ public final class Demo {
                         null,
                         null),
                 new RunRequest.LoadGenRequest(userConf, null, null, null, List.of(), false, null),
-                new RunRequest.SutRequest(null, true, null, null, null),
+                new RunRequest.SutRequest(null, true, null, null, null, null),
                 new RunRequest.OutputRequest(dir, null, commandLine, version, progress, true),
                 RunRequest.MetricsRequest.OFF,
                 false);

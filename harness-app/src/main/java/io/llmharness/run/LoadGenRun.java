@@ -3,6 +3,7 @@ package io.llmharness.run;
 import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.engine.ClientOptions;
 import io.llmharness.client.engine.LlmClient;
+import io.llmharness.client.failure.RetryPolicy;
 import io.llmharness.client.record.RecordSnapshot;
 import io.llmharness.client.sut.HttpSut;
 import io.llmharness.client.sut.SutOptions;
@@ -153,6 +154,7 @@ final class LoadGenRun {
                 .maxInFlight(spec.sut().maxInFlight())
                 .balancing(spec.sut().balancing())
                 .maxConsecutiveFailures(spec.sut().maxConsecutiveFailures())
+                .retry(RetryPolicy.ofRetries(spec.sut().maxRetries()))
                 .expectedRequests(Math.max(1024, spec.dataset().size()))
                 .build();
     }

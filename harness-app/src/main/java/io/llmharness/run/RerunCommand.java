@@ -62,6 +62,7 @@ final class RerunCommand {
         }
         c.add("--max-in-flight", r.sut().maxInFlight());
         c.add("--max-consecutive-failures", r.sut().maxConsecutiveFailures());
+        c.add("--max-retries", r.sut().maxRetries());
         c.add("--warmup-requests", r.sut().warmupRequests());
         if (r.metrics().enabled()) {
             c.args.add("--enable-metrics");

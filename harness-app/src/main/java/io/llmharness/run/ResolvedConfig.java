@@ -203,6 +203,7 @@ final class ResolvedConfig {
                 s.balancing().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
         m.put("first_tokens", s.firstTokens());
         m.put("max_consecutive_failures", s.maxConsecutiveFailures());
+        m.put("max_retries", s.maxRetries());
         return m;
     }
 

@@ -123,6 +123,7 @@ public record RunRequest(
      * @param offlineBackToBack {@code --offline-back-to-back}: one request per sample in Offline
      * @param maxInFlight {@code --max-in-flight}: request cap for Offline runs
      * @param maxConsecutiveFailures failed requests in a row on one server that abort the run (0 = never)
+     * @param maxRetries {@code --max-retries}: resends of a request answered 429/503 (null = the default, 0 = none)
      * @param warmupRequests short unrecorded requests sent before LoadGen starts (null = the default, 0 = none)
      */
     public record SutRequest(
@@ -130,10 +131,11 @@ public record RunRequest(
             boolean offlineBackToBack,
             Integer maxInFlight,
             Integer maxConsecutiveFailures,
+            Integer maxRetries,
             Integer warmupRequests) {
 
         /** No flag given. */
-        public static final SutRequest NONE = new SutRequest(null, false, null, null, null);
+        public static final SutRequest NONE = new SutRequest(null, false, null, null, null, null);
     }
 
     /**

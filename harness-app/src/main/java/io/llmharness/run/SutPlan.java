@@ -13,6 +13,7 @@ import io.llmharness.client.sut.SutMode;
  * @param balancing how requests spread over several servers
  * @param firstTokens whether first tokens are reported to LoadGen (token latencies, every scenario but Offline)
  * @param maxConsecutiveFailures failures in a row on one server that abort the run (0 = never)
+ * @param maxRetries resends of a request answered with 429/503 (0 = none)
  */
 public record SutPlan(
         SutMode mode,
@@ -20,7 +21,8 @@ public record SutPlan(
         int maxInFlight,
         Balancing balancing,
         boolean firstTokens,
-        int maxConsecutiveFailures) {
+        int maxConsecutiveFailures,
+        int maxRetries) {
 
     /** The cap used for Server, Interactive, SingleStream and MultiStream: never reached in practice. */
     public static final int UNCAPPED = 1 << 20;

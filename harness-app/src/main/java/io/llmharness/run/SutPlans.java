@@ -4,6 +4,7 @@ import io.llmharness.benchmark.ResolvedBenchmark;
 import io.llmharness.benchmark.RunScenario;
 import io.llmharness.client.EndpointType;
 import io.llmharness.client.balance.Balancing;
+import io.llmharness.client.failure.RetryPolicy;
 import io.llmharness.client.sut.SutMode;
 import io.llmharness.error.HarnessException;
 import io.llmharness.loadgen.Scenario;
@@ -63,6 +64,10 @@ final class SutPlans {
         if (failures < 0) {
             throw HarnessException.usage("--max-consecutive-failures " + failures + ": must be 0 (never) or more");
         }
-        return new SutPlan(mode, batch, cap, balancing, firstTokens, failures);
+        int retries = r.maxRetries() != null ? r.maxRetries() : RetryPolicy.DEFAULT.maxRetries();
+        if (retries < 0) {
+            throw HarnessException.usage("--max-retries " + retries + ": must be 0 (never resend) or more");
+        }
+        return new SutPlan(mode, batch, cap, balancing, firstTokens, failures, retries);
     }
 }

@@ -5,6 +5,7 @@ import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.engine.ClientOptions;
 import io.llmharness.client.engine.ClientRequest;
 import io.llmharness.client.engine.LlmClient;
+import io.llmharness.client.failure.RetryPolicy;
 import io.vertx.core.Vertx;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -54,6 +55,7 @@ final class Warmup {
                 run.eventLoops(),
                 false,
                 0,
+                RetryPolicy.NONE,
                 count);
         long start = System.nanoTime();
         LlmClient client = LlmClient.start(vertx, o).await();

@@ -13,6 +13,7 @@ import io.llmharness.client.engine.ClientOptions;
 import io.llmharness.client.engine.ClientRequest;
 import io.llmharness.client.engine.LlmClient;
 import io.llmharness.client.engine.RequestResult;
+import io.llmharness.client.failure.RetryPolicy;
 import io.llmharness.client.record.Outcome;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.record.TimeoutPhase;
@@ -58,6 +59,7 @@ class ClientChecklistTest {
                 .api(api)
                 .eventLoops(1)
                 .maxConsecutiveFailures(0)
+                .retry(RetryPolicy.NONE)
                 .transport(transport)
                 .build());
     }
@@ -321,7 +323,7 @@ class ClientChecklistTest {
     }
 
     @Test
-    void rateLimitingIsClassifiedAsRetryable() {
+    void rateLimitingIsClassifiedAsRetryable() { // resending it: OverloadRetryTest
         SimulatorServer sim = sim();
         RequestResult injected = Rig.send(
                 client(

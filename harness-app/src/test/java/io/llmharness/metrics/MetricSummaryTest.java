@@ -304,8 +304,8 @@ class MetricSummaryTest {
     @Test
     void endpointStatsArePassedThroughInOrder() {
         List<EndpointStats> e = List.of(
-                new EndpointStats("http://a:8000", 10, 1, 0, 4, 4, 0),
-                new EndpointStats("http://b:8000", 9, 0, 0, 3, 5, 1));
+                new EndpointStats("http://a:8000", 10, 1, 0, 4, 4, 0, 0),
+                new EndpointStats("http://b:8000", 9, 0, 0, 3, 5, 1, 2));
         assertThat(MetricSummary.compute(snapshot(0, mixed()), MeasureOptions.all(), e)
                         .endpoints())
                 .isEqualTo(e);

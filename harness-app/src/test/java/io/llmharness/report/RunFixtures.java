@@ -117,8 +117,8 @@ final class RunFixtures {
         MeasureOptions options = MeasureOptions.window(ANCHOR - 10 * MS, ANCHOR + 92 * MS)
                 .withSlos(SloSpec.NONE.with(LatencyMetric.TTFT, 100 * MS).with(LatencyMetric.TPOT, 2 * MS));
         List<EndpointStats> endpoints = List.of(
-                new EndpointStats("http://127.0.0.1:8000", 10, 7, 0, 6, 6, 1),
-                new EndpointStats("http://127.0.0.1:8001", 1, 0, 0, 1, 1, 0));
+                new EndpointStats("http://127.0.0.1:8000", 10, 7, 0, 6, 6, 1, 3),
+                new EndpointStats("http://127.0.0.1:8001", 1, 0, 0, 1, 1, 0, 0));
         return MetricSummary.compute(s, options, endpoints);
     }
 

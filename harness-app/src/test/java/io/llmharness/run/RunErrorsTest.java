@@ -124,6 +124,11 @@ class RunErrorsTest {
                 "--max-in-flight",
                 "never throttled");
         oneLine(
+                run("--simulate", "--dataset-path", data.toString(), "--max-retries", "-1"),
+                ExitCodes.USAGE,
+                "--max-retries -1",
+                "0 (never resend) or more");
+        oneLine(
                 run(
                         "--simulate",
                         "--dataset-path",

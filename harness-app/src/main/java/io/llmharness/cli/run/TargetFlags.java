@@ -69,6 +69,13 @@ public final class TargetFlags {
     Integer maxConsecutiveFailures;
 
     @Option(
+            names = "--max-retries",
+            paramLabel = "N",
+            description = "Resends of a request the server answered with 429 or 503, after 100, 200, 400 ms..."
+                    + " or its Retry-After (default 3; 0 = none). Latency still counts from the scheduled time.")
+    Integer maxRetries;
+
+    @Option(
             names = "--warmup-requests",
             paramLabel = "N",
             description = "Short unrecorded requests sent before"
@@ -94,7 +101,7 @@ public final class TargetFlags {
     /** The flags as the SUT part of a run request. */
     public RunRequest.SutRequest toSutRequest() {
         return new RunRequest.SutRequest(
-                batchSize, offlineBackToBack, maxInFlight, maxConsecutiveFailures, warmupRequests);
+                batchSize, offlineBackToBack, maxInFlight, maxConsecutiveFailures, maxRetries, warmupRequests);
     }
 
     private Persona persona() {

@@ -5,6 +5,7 @@ import io.llmharness.client.ResponseEncoding;
 import io.llmharness.client.SamplingParams;
 import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.balance.Balancing;
+import io.llmharness.client.failure.RetryPolicy;
 import io.llmharness.client.transport.TransportOptions;
 import java.util.List;
 import java.util.Objects;
@@ -23,6 +24,7 @@ import java.util.Objects;
  * @param eventLoops event-loop contexts the requests spread over
  * @param keepChunkTimes keep every chunk arrival time in each record (per-request ITL lists)
  * @param maxConsecutiveFailures failures in a row on one server that abort the run; 0 = never
+ * @param retry when a 429/503 answer is sent again
  * @param expectedRequests size hint for the record store
  */
 public record ClientOptions(
@@ -37,6 +39,7 @@ public record ClientOptions(
         int eventLoops,
         boolean keepChunkTimes,
         int maxConsecutiveFailures,
+        RetryPolicy retry,
         int expectedRequests) {
 
     public ClientOptions {
@@ -48,6 +51,7 @@ public record ClientOptions(
         Objects.requireNonNull(api, "api");
         Objects.requireNonNull(balancing, "balancing");
         Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(retry, "retry");
         if (maxInFlight < 1 || eventLoops < 1 || maxConsecutiveFailures < 0) {
             throw new IllegalArgumentException("maxInFlight and eventLoops must be >= 1, maxConsecutiveFailures >= 0");
         }
@@ -72,6 +76,7 @@ public record ClientOptions(
         private int eventLoops = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
         private boolean keepChunkTimes;
         private int maxConsecutiveFailures = 10;
+        private RetryPolicy retry = RetryPolicy.DEFAULT;
         private int expectedRequests = 1024;
         private ResponseEncoding encoding;
 
@@ -135,6 +140,11 @@ public record ClientOptions(
             return this;
         }
 
+        public Builder retry(RetryPolicy v) {
+            retry = v;
+            return this;
+        }
+
         public Builder expectedRequests(int v) {
             expectedRequests = v;
             return this;
@@ -172,6 +182,7 @@ public record ClientOptions(
                     eventLoops,
                     keepChunkTimes,
                     maxConsecutiveFailures,
+                    retry,
                     expectedRequests);
         }
     }

@@ -4,6 +4,7 @@ import io.llmharness.client.Prompt;
 import io.llmharness.client.api.EndpointAdapter;
 import io.llmharness.client.balance.LoadBalancer;
 import io.llmharness.client.failure.FailureTracker;
+import io.llmharness.client.failure.RetryPolicy;
 import io.llmharness.client.failure.RunAbort;
 import io.llmharness.client.record.ChunkGapRecorder;
 import io.llmharness.client.record.Outcome;
@@ -26,7 +27,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -42,6 +45,10 @@ import org.slf4j.LoggerFactory;
  * {@link #submit} any number of times → {@link #snapshot()} / {@link #endpointStats()} at any time →
  * {@link #close()}. Every submitted request completes exactly once through its observer, also when the client is
  * shut down or the run is aborted (as {@link Outcome.Cancelled}).
+ *
+ * <p>A request answered with 429 or 503 before any data is sent again on the same server after a backoff, as the
+ * {@link io.llmharness.client.failure.RetryPolicy} allows; it keeps its in-flight slot meanwhile, its record counts
+ * the resends, and only its final outcome counts as a success or a failure.
  *
  * <p>When the {@link FailureTracker} decides to abort (unreachable server, N failures in a row), abort listeners
  * are told once, then the client shuts down: queued and in-flight requests complete as cancelled and new ones are
@@ -65,6 +72,7 @@ public final class LlmClient {
     private final List<Consumer<RunAbort>> abortListeners = new CopyOnWriteArrayList<>();
     private final AtomicLong requestIds = new AtomicLong();
     private final AtomicLong nextLoop = new AtomicLong();
+    private final Map<RequestRun, Waiting> waitingRetries = new ConcurrentHashMap<>();
     private final Instant wallAnchor;
     private final long nanoAnchor;
     private volatile String shutdownReason;
@@ -170,6 +178,13 @@ public final class LlmClient {
         while ((r = dispatcher.pollWaiting()) != null) {
             cancelled(r, reason);
         }
+        for (RequestRun run : waitingRetries.keySet()) {
+            Waiting w = waitingRetries.remove(run);
+            if (w != null) {
+                vertx.cancelTimer(w.timerId());
+                w.loop().context().runOnContext(v -> run.cancelWaiting(reason, System.nanoTime()));
+            }
+        }
         for (EventLoopState loop : loops) {
             loop.context().runOnContext(v -> loop.cancelAll(reason));
         }
@@ -203,7 +218,14 @@ public final class LlmClient {
     private void run(ClientRequest r, EventLoopState loop, long dispatchedNs) {
         Endpoint ep = balancer.pick();
         RequestRun run = new RequestRun(
-                r, requestIds.getAndIncrement(), ep, dispatchedNs, gaps, options.keepChunkTimes(), this::finished);
+                r,
+                requestIds.getAndIncrement(),
+                ep,
+                dispatchedNs,
+                gaps,
+                options.keepChunkTimes(),
+                options.retry(),
+                completion(loop));
         ep.begin();
         String reason = shutdownReason;
         if (reason != null) {
@@ -218,17 +240,52 @@ public final class LlmClient {
             run.complete(new Outcome.InvalidRequest(where + e.getMessage()), 0, 0, System.nanoTime());
             return;
         }
-        new HttpExchange(
+        String path = ep.url().path(options.endpointType());
+        run.sendWith(() -> new HttpExchange(
                         loop,
                         ep,
-                        ep.url().path(options.endpointType()),
+                        path,
                         body.buffer(),
                         r.stream(),
                         adapter.decoder(run, options.collectText()),
                         run,
                         options.transport())
-                .start();
+                .start());
+        run.send();
     }
+
+    private RequestRun.Completion completion(EventLoopState loop) {
+        return new RequestRun.Completion() {
+            @Override
+            public void finished(RequestRun run, RequestResult result) {
+                LlmClient.this.finished(run, result);
+            }
+
+            @Override
+            public void retry(RequestRun run, long delayMs) {
+                LlmClient.this.retry(run, loop, delayMs);
+            }
+        };
+    }
+
+    /** On the run's loop: wait, then send again, unless the client shuts down meanwhile. */
+    private void retry(RequestRun run, EventLoopState loop, long delayMs) {
+        run.endpoint().overloadRetry();
+        long id = vertx.setTimer(Math.max(1, delayMs), t -> {
+            if (waitingRetries.remove(run) != null) {
+                run.send();
+            }
+        });
+        waitingRetries.put(run, new Waiting(loop, id));
+        String reason = shutdownReason;
+        if (reason != null && waitingRetries.remove(run) != null) {
+            vertx.cancelTimer(id);
+            run.cancelWaiting(reason, System.nanoTime());
+        }
+    }
+
+    /** A request waiting to be sent again: its loop and its timer. */
+    private record Waiting(EventLoopState loop, long timerId) {}
 
     private BufferOutputStream body(ClientRequest r) throws IOException {
         List<Prompt> prompts = r.prompts().get();
@@ -273,7 +330,14 @@ public final class LlmClient {
 
     private void cancelled(ClientRequest r, String reason) {
         RequestRun run = new RequestRun(
-                r, requestIds.getAndIncrement(), null, RequestRecord.ABSENT, gaps, false, this::finished);
+                r,
+                requestIds.getAndIncrement(),
+                null,
+                RequestRecord.ABSENT,
+                gaps,
+                false,
+                RetryPolicy.NONE,
+                completion(null));
         run.complete(new Outcome.Cancelled(reason), 0, 0, System.nanoTime());
     }
 

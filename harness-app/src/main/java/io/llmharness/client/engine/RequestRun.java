@@ -3,6 +3,7 @@ package io.llmharness.client.engine;
 import static io.llmharness.client.record.RequestRecord.ABSENT;
 
 import io.llmharness.client.api.ChoiceSink;
+import io.llmharness.client.failure.RetryPolicy;
 import io.llmharness.client.record.ChunkGapRecorder;
 import io.llmharness.client.record.Outcome;
 import io.llmharness.client.record.RequestRecord;
@@ -26,6 +27,9 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
     /** Where a finished run goes. */
     interface Completion {
         void finished(RequestRun run, RequestResult result);
+
+        /** The server answered 429/503 and the retry policy allows another try: send again after this wait. */
+        void retry(RequestRun run, long delayMs);
     }
 
     private final ClientRequest request;
@@ -34,6 +38,7 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
     private final long dispatchedNs;
     private final ChunkGapRecorder gaps;
     private final Completion completion;
+    private final RetryPolicy retryPolicy;
     private final ChoiceState[] choices;
     private long[] chunkTimes;
     private int chunkTimeCount;
@@ -48,6 +53,10 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
     private long usageCompletion = -1;
     private Outcome contentError;
     private boolean finished;
+    private int staleRetries;
+    private int httpRetries;
+    private String retryAfter;
+    private Runnable send;
 
     RequestRun(
             ClientRequest request,
@@ -56,6 +65,7 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
             long dispatchedNs,
             ChunkGapRecorder gaps,
             boolean keepChunkTimes,
+            RetryPolicy retryPolicy,
             Completion completion) {
         this.request = request;
         this.requestId = requestId;
@@ -63,6 +73,7 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
         this.dispatchedNs = dispatchedNs;
         this.gaps = gaps;
         this.completion = completion;
+        this.retryPolicy = retryPolicy;
         this.choices = new ChoiceState[request.promptCount()];
         for (int i = 0; i < choices.length; i++) {
             choices[i] = new ChoiceState();
@@ -76,6 +87,22 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
 
     ClientRequest request() {
         return request;
+    }
+
+    /** Sets what sends the request (again): a fresh exchange with a fresh decoder. */
+    void sendWith(Runnable send) {
+        this.send = send;
+    }
+
+    /** Sends the request: the first time, or again after a 429/503. Call on the run's event loop. */
+    void send() {
+        retryAfter = null;
+        send.run();
+    }
+
+    /** Resends after a 429/503 so far. */
+    int httpRetries() {
+        return httpRetries;
     }
 
     // ---- ExchangeListener
@@ -96,9 +123,26 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
     }
 
     @Override
+    public void retryAfter(String value) {
+        retryAfter = value;
+    }
+
+    @Override
     public void done(Outcome transport, int status, int retries, long nowNs) {
+        staleRetries += retries;
         Outcome outcome = transport.isOk() ? contentOutcome(status) : transport;
-        complete(outcome, status, retries, nowNs);
+        if (!finished && send != null && retryPolicy.shouldRetry(outcome, httpRetries)) {
+            long delayMs = retryPolicy.delayMs(httpRetries, retryAfter, System.currentTimeMillis());
+            httpRetries++;
+            completion.retry(this, delayMs);
+            return;
+        }
+        complete(outcome, status, staleRetries + httpRetries, nowNs);
+    }
+
+    /** Ends a run that is waiting to be sent again: cancelled, keeping the resends made so far. */
+    void cancelWaiting(String reason, long nowNs) {
+        complete(new Outcome.Cancelled(reason), 0, staleRetries + httpRetries, nowNs);
     }
 
     /** Ends the run without any exchange (invalid request, cancelled before start). */

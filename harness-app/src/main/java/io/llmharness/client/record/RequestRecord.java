@@ -36,7 +36,8 @@ package io.llmharness.client.record;
  * @param outputTokens output tokens over all prompts of the request, -1 when unknown
  * @param outputTokenSource where {@code outputTokens} came from
  * @param httpStatus response status, 0 when no response arrived
- * @param retries how many times the request was resent on a fresh connection after a stale pooled one failed
+ * @param retries how many times the request was resent: after a 429/503 answer, or on a fresh connection after a
+ *     stale pooled one failed
  * @param outcome how the request ended
  * @param chunkTimesNs arrival time of every output chunk, or null unless asked for
  */

@@ -35,6 +35,7 @@ public final class Endpoint {
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong connections = new AtomicLong();
     private final AtomicLong staleRetries = new AtomicLong();
+    private final AtomicLong overloadRetries = new AtomicLong();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger maxInFlight = new AtomicInteger();
     private volatile boolean everSucceeded;
@@ -128,6 +129,11 @@ public final class Endpoint {
         staleRetries.incrementAndGet();
     }
 
+    /** A 429/503 answer from this server will be retried. */
+    public void overloadRetry() {
+        overloadRetries.incrementAndGet();
+    }
+
     /** Requests in progress now (for least-outstanding balancing). */
     public int inFlight() {
         return inFlight.get();
@@ -147,7 +153,8 @@ public final class Endpoint {
                 inFlight.get(),
                 maxInFlight.get(),
                 connections.get(),
-                staleRetries.get());
+                staleRetries.get(),
+                overloadRetries.get());
     }
 
     /** Closes both pools. */

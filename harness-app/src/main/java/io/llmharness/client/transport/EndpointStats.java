@@ -10,6 +10,7 @@ package io.llmharness.client.transport;
  * @param maxInFlight most requests in progress at once
  * @param connectionsOpened TCP connections opened (keep-alive effectiveness: ideally ≈ max in flight)
  * @param staleRetries requests resent after a stale pooled connection failed
+ * @param overloadRetries 429/503 answers after which the request was sent again (not counted as failures)
  */
 public record EndpointStats(
         String url,
@@ -18,4 +19,5 @@ public record EndpointStats(
         int inFlight,
         int maxInFlight,
         long connectionsOpened,
-        long staleRetries) {}
+        long staleRetries,
+        long overloadRetries) {}

@@ -14,6 +14,9 @@ public interface ExchangeListener {
     /** Response headers arrived. */
     void headers(int status, long nowNs);
 
+    /** A 429 or 503 answer carried this {@code Retry-After} header; called before {@link #headers}. */
+    default void retryAfter(String value) {}
+
     /**
      * The exchange ended. {@link Outcome#isOk()} means the transport and framing were fine (status 2xx, stream
      * terminated by {@code [DONE]}, body parsed); errors reported inside the body reach the decoder's sink.

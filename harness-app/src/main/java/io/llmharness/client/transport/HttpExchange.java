@@ -178,6 +178,12 @@ public final class HttpExchange implements SseHandler {
         status = resp.statusCode();
         phase = Phase.BODY;
         lastReadNs = now;
+        if (status == 429 || status == 503) {
+            String retryAfter = resp.getHeader(HttpHeaders.RETRY_AFTER);
+            if (retryAfter != null) {
+                listener.retryAfter(retryAfter);
+            }
+        }
         listener.headers(status, now);
         String ct = resp.getHeader(HttpHeaders.CONTENT_TYPE);
         String type = ct == null ? "" : ct.toLowerCase(Locale.ROOT);
