@@ -57,6 +57,17 @@ public final class ResultLines {
                                 + " vLLM: 0.11 or newer)");
             }
         }
+        long resent = r.metrics() == null
+                ? 0
+                : r.metrics().endpoints().stream()
+                        .mapToLong(EndpointStats::overloadRetries)
+                        .sum();
+        if (resent > 0) {
+            row(
+                    out,
+                    "Overload answers",
+                    resent + " answers of 429/503 were retried (--max-retries); the waits count in the latencies");
+        }
         if (r.metrics() != null && r.metrics().endpoints().size() > 1) {
             row(
                     out,

@@ -3,6 +3,7 @@ package io.llmharness.run;
 import static io.llmharness.run.RunFixture.harness;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.cli.ExitCodes;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
@@ -192,6 +193,47 @@ class RunErrorsTest {
                             .at("/failures/by_kind/HTTP_ERROR")
                             .asInt())
                     .isGreaterThanOrEqualTo(5);
+        }
+    }
+
+    @Test
+    void aServerTurningRequestsAwayWith429GetsThemResentAndTheKeyLinesSaySo() throws Exception {
+        Path conf = RunFixture.conf(
+                dir,
+                "s.conf",
+                "llama3_1-8b.Server.min_duration = 1000",
+                "llama3_1-8b.Server.min_query_count = 60",
+                "llama3_1-8b.Server.target_qps = 60");
+        // one running slot, one waiting place: a Poisson burst is turned away with 429
+        try (SimulatorServer sim = SimulatorServer.start(SimulatorOptions.builder()
+                .host("127.0.0.1")
+                .port(0)
+                .fixedLatency(10, 2)
+                .maxNumSeqs(1)
+                .maxWaitingQueueLength(1)
+                .build())) {
+            RunFixture.Outcome o = run(
+                    "--api-server-url",
+                    sim.baseUrl(),
+                    "--dataset-path",
+                    data.toString(),
+                    "--scenario",
+                    "Server",
+                    "--user-conf",
+                    conf.toString(),
+                    "--max-tokens",
+                    "2",
+                    "--max-retries",
+                    "8",
+                    "--warmup-requests",
+                    "0");
+            assertThat(o.exit()).as(o.err()).isIn(ExitCodes.OK, ExitCodes.RESULT_INVALID);
+            Path run = RunFixture.runDir(out());
+            JsonNode endpoint = RunFixture.summary(run).at("/endpoints/0");
+            long resent = endpoint.get("overload_retries").asLong();
+            assertThat(resent).isPositive();
+            assertThat(o.out()).contains("Overload answers", resent + " answers of 429/503 were retried");
+            assertThat(RunFixture.columnSum(run, "retries")).isEqualTo(resent);
         }
     }
 }

@@ -115,11 +115,17 @@ final class RunFixture {
         }
     }
 
-    /** Sum of the {@code prompt_count} column of requests.csv (simple rows only: no quoted commas before it). */
+    /** Sum of the {@code prompt_count} column of requests.csv. */
     static long promptCount(Path runDir) {
+        return columnSum(runDir, "prompt_count");
+    }
+
+    /** Sum of a numeric column of requests.csv (simple rows only: no quoted commas before it). */
+    static long columnSum(Path runDir, String column) {
         try {
             List<String> lines = Files.readAllLines(runDir.resolve("requests.csv"));
-            int col = List.of(lines.get(0).split(",")).indexOf("prompt_count");
+            int col = List.of(lines.get(0).split(",")).indexOf(column);
+            assertThat(col).as("column " + column + " in requests.csv").isNotNegative();
             return lines.subList(1, lines.size()).stream()
                     .mapToLong(l -> Long.parseLong(l.split(",", -1)[col]))
                     .sum();
