@@ -53,9 +53,7 @@ public final class Main implements Runnable {
     private static int handleParameterException(CommandLine.ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
         PrintWriter err = cmd.getErr();
-        err.println(cmd.getColorScheme().errorText("harness: " + e.getMessage()));
-        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
-        err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
+        err.println(cmd.getColorScheme().errorText("harness: " + UsageErrors.line(e, args)));
         err.flush();
         return ExitCodes.USAGE;
     }
