@@ -3,6 +3,7 @@ package io.llmharness.run;
 import io.llmharness.benchmark.LatencyLimits;
 import io.llmharness.client.record.RecordSnapshot;
 import io.llmharness.client.transport.EndpointStats;
+import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.results.PerformanceSummary;
 import io.llmharness.metrics.LatencyMetric;
@@ -124,7 +125,8 @@ final class RunFiles {
         }
         m.put("Samples", p.sampleCount());
         m.put("Queries issued", p.queriesIssued());
-        if (tokens) {
+        if (tokens && p.settings().scenario() != Scenario.OFFLINE) {
+            // LoadGen's summary has no per-token latencies for Offline (no first tokens are reported there)
             m.put("First token p99 (ns)", p.firstToken().percentile(4));
             m.put("Time per output token p99 (ns)", p.timePerOutputToken().percentile(4));
         }

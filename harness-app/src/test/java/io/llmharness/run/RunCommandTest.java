@@ -89,6 +89,11 @@ class RunCommandTest {
         assertThat(s.at("/mlperf/result").asText()).isEqualTo("VALID");
         long samples = s.at("/mlperf/results/Samples").asLong();
         assertThat(samples).isEqualTo(64);
+        // as in LoadGen's own summary, Offline reports token throughput but no per-token latencies
+        assertThat(s.at("/mlperf/results/Tokens per second").isNumber()).isTrue();
+        assertThat(s.at("/mlperf/results").has("Time per output token p99 (ns)"))
+                .isFalse();
+        assertThat(s.at("/mlperf/results").has("First token p99 (ns)")).isFalse();
         assertThat(detail(run, "qsl_reported_total_count").asLong()).isEqualTo(32);
         List<String[]> rows = requests(run);
         assertThat(rows).hasSize(8);
@@ -141,6 +146,9 @@ class RunCommandTest {
         JsonNode s = summary(run);
         long samples = s.at("/mlperf/results/Samples").asLong();
         assertThat(samples).isEqualTo(480);
+        assertThat(s.at("/mlperf/results/Time per output token p99 (ns)").asLong())
+                .isPositive();
+        assertThat(s.at("/mlperf/results/First token p99 (ns)").asLong()).isPositive();
         assertThat(requests(run)).hasSize(480);
         assertThat(s.at("/metrics/latency/ttft/count").asInt()).isEqualTo(480);
         assertThat(s.at("/metrics/throughput/goodput_requests_per_second").isNumber())
