@@ -38,6 +38,8 @@ public final class Main implements Runnable {
         cl.setExecutionExceptionHandler(Main::handleExecutionException);
         cl.setParameterExceptionHandler(Main::handleParameterException);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // as with Python's argparse (vLLM, SGLang, the seed harness): a repeated flag's last value wins
+        cl.setOverwrittenOptionsAllowed(true);
         return cl;
     }
 

@@ -67,7 +67,7 @@ public final class RunPlanner {
                 ? r.benchmark().model().strip()
                 : benchmark.spec().referenceModel();
         Target target = target(r, model, runDir);
-        EndpointType endpoint = endpoint(tr, target, benchmark);
+        EndpointType endpoint = endpoint(tr, target, benchmark, warnings);
         target = fitSimulator(target, endpoint, tr);
         SutPlan sut = SutPlans.plan(r.sut(), benchmark, settings, endpoint, tr.lbPolicy(), warnings);
 
@@ -133,12 +133,26 @@ public final class RunPlanner {
         return new Target.External(t.apiServerUrls(), false);
     }
 
-    private static EndpointType endpoint(RunRequest.TargetRequest t, Target target, ResolvedBenchmark b) {
+    /**
+     * {@code --endpoint-type}, else the server config's {@code endpoint_type}, else the benchmark's. One exception,
+     * for the seed's configs: a benchmark that sends token ids to SGLang's {@code /generate} (gpt-oss) keeps it
+     * when the config says {@code completions}, as the reference harness does, because SGLang's completions
+     * endpoint returns no token ids.
+     */
+    private static EndpointType endpoint(
+            RunRequest.TargetRequest t, Target target, ResolvedBenchmark b, List<String> warnings) {
         if (t.endpointType() != null) {
             return b.spec().endpoint(EndpointType.parse(t.endpointType(), "--endpoint-type"), "--endpoint-type");
         }
         if (target instanceof Target.Managed m) {
-            return b.spec().endpoint(m.config().endpointType(), m.config().source() + " endpoint_type");
+            EndpointType configured = m.config().endpointType();
+            if (configured == EndpointType.COMPLETIONS && b.spec().endpoint() == EndpointType.GENERATE) {
+                warnings.add(m.config().source() + " endpoint_type completions: " + b.spec()
+                        + " sends token ids to SGLang's generate endpoint, as the reference harness does"
+                        + " (--endpoint-type completions forces the other)");
+                return EndpointType.GENERATE;
+            }
+            return b.spec().endpoint(configured, m.config().source() + " endpoint_type");
         }
         return b.spec().endpoint();
     }

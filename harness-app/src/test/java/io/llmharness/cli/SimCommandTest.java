@@ -148,6 +148,13 @@ class SimCommandTest {
     }
 
     @Test
+    void aRepeatedFlagKeepsItsLastValueAsArgparseDoes() {
+        assertThat(parse("--port", "1234", "--tp", "8", "--port", "4321", "--tp", "1")
+                        .port())
+                .isEqualTo(4321);
+    }
+
+    @Test
     void helpListsTheFlags() {
         StringWriter out = new StringWriter();
         CommandLine cl = Main.commandLine();

@@ -267,4 +267,59 @@ class RunLifecycleTest {
                 .isGreaterThan(0);
         assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId)).isEmpty();
     }
+
+    /**
+     * The seed's own {@code configs/backends/sglang.yaml} says {@code endpoint_type: completions}, yet its gpt-oss
+     * harness sends token ids to SGLang's {@code /generate}; so does this one, or the run would get no token ids.
+     */
+    @Test
+    void theSeedsSglangConfigStillSendsGptOssTokenIdsToGenerate() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        RunFixture.Outcome o = RunFixture.harness(
+                "run",
+                "--model-category",
+                "gpt-oss-120b",
+                "--dataset-path",
+                RunFixture.dataset(dir, 16).toString(),
+                "--scenario",
+                "Offline",
+                "--user-conf",
+                RunFixture.conf(
+                                dir,
+                                "o.conf",
+                                "gpt-oss-120b.Offline.min_query_count = 16",
+                                "gpt-oss-120b.Offline.min_duration = 100")
+                        .toString(),
+                "--max-tokens",
+                "8",
+                "--server-config",
+                ROOT.resolve("configs/backends/sglang.yaml").toString(),
+                "--server-port",
+                Integer.toString(port),
+                "--server-arg=--tp 1",
+                "--server-executable",
+                ROOT.resolve("tools/fake-backends/bin/python").toString(),
+                "--server-env",
+                "HARNESS_CLASSPATH=" + System.getProperty("java.class.path"),
+                "--server-env",
+                "HARNESS_JAVA=" + ProcessHandle.current().info().command().orElse("java"),
+                "--server-env",
+                "FAKE_TEST_ID=" + testId,
+                "--progress",
+                "off",
+                "--output-dir",
+                dir.resolve("out").toString());
+        assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
+        assertThat(o.err()).contains("sglang.yaml endpoint_type completions", "generate endpoint");
+        assertThat(o.out()).doesNotContain("Token ids missing");
+        Path run = RunFixture.runDir(dir.resolve("out"));
+        assertThat(RunFixture.summary(run).at("/config/endpoint_type").asText()).isEqualTo("generate");
+        assertThat(RunFixture.loadgenErrors(run)).isZero();
+        assertThat(RunFixture.detail(run, "result_tokens_per_second").asDouble())
+                .isPositive();
+        assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId)).isEmpty();
+    }
 }
