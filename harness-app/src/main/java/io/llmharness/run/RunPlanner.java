@@ -130,7 +130,11 @@ public final class RunPlanner {
         if (t.apiServerUrls().isEmpty()) {
             return new Target.External(List.of(DEFAULT_URL), true);
         }
-        return new Target.External(t.apiServerUrls(), false);
+        // checked and normalised here (a missing scheme means http://), so every later use sees a full URL
+        List<String> urls = t.apiServerUrls().stream()
+                .map(u -> BaseUrl.parse(u, "--api-server-url").display())
+                .toList();
+        return new Target.External(urls, false);
     }
 
     /**

@@ -157,6 +157,20 @@ class RunErrorsTest {
     }
 
     @Test
+    void aServerUrlWithoutSchemeIsHttpAndABrokenOneIsNamed() {
+        // no scheme: http:// is assumed, so this is an unreachable server, named with its scheme
+        oneLine(
+                run("--api-server-url", "notaurl:9", "--dataset-path", data.toString()),
+                ExitCodes.EXECUTION_FAILURE,
+                "http://notaurl:9");
+        oneLine(
+                run("--api-server-url", "http://bad host:80", "--dataset-path", data.toString()),
+                ExitCodes.INVALID_CONFIG,
+                "--api-server-url",
+                "'http://bad host:80' is not a usable server URL");
+    }
+
+    @Test
     void aServerThatAnswers400ToEverythingStopsTheRunWithItsMessage() throws Exception {
         Path conf = RunFixture.conf(
                 dir, "s.conf", "llama3_1-8b.Server.min_duration = 20000", "llama3_1-8b.Server.target_qps = 50");
