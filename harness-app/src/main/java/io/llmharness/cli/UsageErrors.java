@@ -27,6 +27,13 @@ final class UsageErrors {
                 && !u.getUnmatched().isEmpty()) {
             return unmatched(spec, u.getUnmatched()) + help;
         }
+        if (e instanceof CommandLine.MissingParameterException) {
+            // a misspelt required flag shows up as "missing"; the misspelling is the real mistake
+            String unknown = firstUnknownOption(spec, args);
+            if (unknown != null) {
+                return unmatched(spec, List.of(unknown)) + help;
+            }
+        }
         String message = e.getMessage() == null ? "invalid command line" : e.getMessage();
         // picocli words one map-option error as "Value for option option '--x' (K=V) should be …"
         message = message.replace("option option '", "option '")
@@ -57,6 +64,26 @@ final class UsageErrors {
                     + String.join(", ", subcommands) + ")";
         }
         return "unexpected argument '" + first + "'";
+    }
+
+    private static String firstUnknownOption(CommandSpec spec, String[] args) {
+        boolean afterCommand = false;
+        for (String a : args) {
+            if (!afterCommand) {
+                afterCommand = a.equals(spec.name());
+                continue;
+            }
+            if (a.equals("--")) {
+                return null;
+            }
+            if (a.startsWith("--") && a.length() > 2) {
+                String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+                if (spec.findOption(name) == null) {
+                    return name;
+                }
+            }
+        }
+        return null;
     }
 
     /** Names the option the way it was typed when the message uses another of its aliases. */

@@ -21,6 +21,7 @@ class UsageErrorsTest {
             server stat                                  | unknown command 'stat'; did you mean 'start'? (commands: start, stop, status) | (see 'harness server --help')
             rn                                           | unknown command 'rn'; did you mean 'run'?              | (see 'harness --help')
             run --scenari=Server                         | unknown option '--scenari'; did you mean '--scenario'? | (see 'harness run --help')
+            loadgen --total-sample 64 --performance-samples 8 --output-dir x | unknown option '--total-sample'; did you mean '--total-samples'? | (see 'harness loadgen --help')
             loadgen --total-samples many                 | option '--total-samples': 'many' is not a whole number | (see 'harness loadgen --help')
             """)
     void oneLineNamingWhatWasTyped(String commandLine, String says, String help) {
