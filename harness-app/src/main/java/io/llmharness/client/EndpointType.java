@@ -47,7 +47,9 @@ public enum EndpointType {
         if (v.equals("chat")) {
             return CHAT_COMPLETIONS;
         }
-        throw HarnessException.config(where + ": unknown endpoint type '" + value + "'; use one of "
-                + Arrays.stream(values()).map(EndpointType::configName).collect(Collectors.joining(", ")));
+        throw HarnessException.badValue(
+                where,
+                where + ": unknown endpoint type '" + value + "'; use one of "
+                        + Arrays.stream(values()).map(EndpointType::configName).collect(Collectors.joining(", ")));
     }
 }

@@ -48,6 +48,14 @@ public final class HarnessException extends RuntimeException {
         return new HarnessException(Kind.CONFIG, message, cause);
     }
 
+    /**
+     * A bad value from {@code where}: a usage error when {@code where} is a command-line flag ({@code --…}), a
+     * config error when it is a file's key.
+     */
+    public static HarnessException badValue(String where, String message) {
+        return where != null && where.startsWith("--") ? usage(message) : config(message);
+    }
+
     public static HarnessException usage(String message) {
         return new HarnessException(Kind.USAGE, message);
     }

@@ -125,6 +125,14 @@ class RunErrorsTest {
                 "--max-in-flight",
                 "never throttled");
         oneLine(
+                run("--simulate", "--dataset-path", data.toString(), "--lb-policy", "random"),
+                ExitCodes.USAGE,
+                "--lb-policy: unknown load-balancing policy 'random'");
+        oneLine(
+                run("--simulate", "--dataset-path", data.toString(), "--endpoint-type", "foo"),
+                ExitCodes.USAGE,
+                "--endpoint-type: unknown endpoint type 'foo'");
+        oneLine(
                 run("--simulate", "--dataset-path", data.toString(), "--max-retries", "-1"),
                 ExitCodes.USAGE,
                 "--max-retries -1",

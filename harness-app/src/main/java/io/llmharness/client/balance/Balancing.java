@@ -34,8 +34,10 @@ public enum Balancing {
             case "round-robin", "rr" -> ROUND_ROBIN;
             case "least-outstanding", "least-requests", "lor" -> LEAST_OUTSTANDING;
             default ->
-                throw HarnessException.config(where + ": unknown load-balancing policy '" + value
-                        + "'; use round-robin or least-outstanding");
+                throw HarnessException.badValue(
+                        where,
+                        where + ": unknown load-balancing policy '" + value
+                                + "'; use round-robin or least-outstanding");
         };
     }
 }
