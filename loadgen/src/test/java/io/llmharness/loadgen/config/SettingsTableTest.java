@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.TestMode;
 import io.llmharness.loadgen.TestSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class SettingsTableTest {
@@ -15,6 +18,16 @@ class SettingsTableTest {
         assertThat(SettingsTable.names())
                 .hasSize(42)
                 .contains("server_target_qps", "token_latency_scaling_factor", "test05");
+    }
+
+    @Test
+    void everyFieldIsListedInTheDocsTheErrorMessagePointsTo() throws IOException {
+        String doc = Files.readString(Path.of("..", "docs", "loadgen.md"));
+        for (String name : SettingsTable.names()) {
+            assertThat(doc).as(name).contains("`" + name + "`");
+        }
+        assertThatThrownBy(() -> new TestSettings().set("bogus_field", "3"))
+                .hasMessageContaining("see the field list in docs/loadgen.md");
     }
 
     @Test
