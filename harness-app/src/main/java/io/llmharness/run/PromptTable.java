@@ -101,6 +101,26 @@ public final class PromptTable implements IntFunction<Prompt> {
         return plan.source();
     }
 
+    /**
+     * The chosen source in words, naming the dataset's own columns: {@code token ids from column 'input_ids'}
+     * (a benchmark column read through an alias shows as {@code 'input_ids' (as tok_input)}).
+     */
+    String describeSource() {
+        PromptSource source = plan.source();
+        String what = switch (source) {
+            case PromptSource.TokenIdsColumn t -> "token ids from column ";
+            case PromptSource.TextColumn t -> "text from column ";
+            case PromptSource.MessagesColumn m -> "chat messages from column ";
+            case PromptSource.ProductFields f -> "product fields from columns ";
+        };
+        List<String> named = new ArrayList<>();
+        for (String c : source.requiredColumns()) {
+            String actual = aliases.getOrDefault(c, c);
+            named.add("'" + actual + "'" + (actual.equals(c) ? "" : " (as " + c + ")"));
+        }
+        return what + String.join(", ", named);
+    }
+
     /** Warnings of the prompt plan (placeholder prompts). */
     List<String> warnings() {
         return new ArrayList<>(plan.warnings());

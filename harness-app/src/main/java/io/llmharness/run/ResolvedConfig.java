@@ -119,7 +119,7 @@ final class ResolvedConfig {
         Map<String, String> cols = new LinkedHashMap<>();
         spec.request().dataset().columns().forEach((k, v) -> cols.put(k.standardName(), v));
         m.put("column_overrides", cols);
-        m.put("prompt_source", spec.prompts().source().toString());
+        m.put("prompt_source", spec.prompts().describeSource());
         return m;
     }
 

@@ -230,4 +230,16 @@ class RunCommandTest {
         assertThat(loadgenErrors(run)).isZero();
         assertThat(requests(run)).hasSize(32);
     }
+
+    @Test
+    void anInputIdsDatasetIsReadAndTheResolvedConfigNamesItsColumn() throws Exception {
+        // the original harness's other spelling of the prompt ids column
+        String rows = Files.readString(data).replace("\"tok_input\"", "\"input_ids\"");
+        data = Files.writeString(dir.resolve("ids.json"), rows);
+        RunFixture.Outcome o = harness(args("Offline", "performance", offlineConf()));
+        assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
+        Path run = runDir(dir.resolve("out"));
+        assertThat(Files.readString(run.resolve("config.resolved.yaml")))
+                .contains("prompt_source: token ids from column 'input_ids' (as tok_input)");
+    }
 }
