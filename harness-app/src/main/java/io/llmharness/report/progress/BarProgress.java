@@ -48,8 +48,17 @@ final class BarProgress implements Progress {
         long now = System.nanoTime();
         long next = nextPushNs.get();
         if (now - next >= 0 && nextPushNs.compareAndSet(next, now + PUSH_INTERVAL_NS) && !closed) {
-            bar.stepTo(count.sum());
+            push();
         }
+    }
+
+    /** Hands the count to the bar; past the expected total the bar turns into a plain counter, never above 100 %. */
+    private synchronized void push() {
+        long done = count.sum();
+        if (bar.getMax() > 0 && done > bar.getMax()) {
+            bar.maxHint(-1);
+        }
+        bar.stepTo(done);
     }
 
     @Override
@@ -65,8 +74,8 @@ final class BarProgress implements Progress {
     @Override
     public synchronized void close() {
         if (!closed) {
+            push();
             closed = true;
-            bar.stepTo(count.sum());
             bar.close();
         }
     }

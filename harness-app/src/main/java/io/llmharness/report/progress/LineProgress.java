@@ -86,13 +86,16 @@ final class LineProgress implements Progress {
         double seconds = (nanoClock.getAsLong() - startNs) / 1e9;
         double rate = seconds > 0 ? done / seconds : 0;
         StringBuilder sb = new StringBuilder(task).append(": ").append(done);
-        if (total > 0) {
+        if (total > 0 && done <= total) {
             sb.append('/').append(total).append(String.format(Locale.ROOT, " (%.1f%%)", 100.0 * done / total));
+        } else if (total > 0) {
+            // LoadGen goes on past its minimum count until the minimum duration is met
+            sb.append(" (").append(total).append(" expected; running on to the minimum duration)");
         }
         sb.append(String.format(Locale.ROOT, ", %.1f/s", rate));
         if (end) {
             sb.append(", elapsed ").append(clock(seconds));
-        } else if (total > 0 && rate > 0) {
+        } else if (total > 0 && rate > 0 && done < total) {
             sb.append(", ETA ").append(clock(Math.max(0, total - done) / rate));
         }
         return sb.toString();

@@ -35,11 +35,24 @@ class ProgressTest {
         p.step(3999);
         now.addAndGet(40_000_000_000L);
         assertThat(p.line(true)).isEqualTo("samples: 5000/5000 (100.0%), 100.0/s, elapsed 0:00:50");
+        p.step(1000);
+        assertThat(p.line(false))
+                .isEqualTo("samples: 6000 (5000 expected; running on to the minimum duration), 120.0/s");
         LineProgress unknown = new LineProgress("requests", 0, System.err, now::get);
         unknown.step(7);
         now.addAndGet(3_600_000_000_000L);
         assertThat(unknown.line(false)).isEqualTo("requests: 7, 0.0/s");
         assertThat(unknown.line(true)).isEqualTo("requests: 7, 0.0/s, elapsed 1:00:00");
+    }
+
+    @Test
+    void theBarNeverShowsMoreThanAHundredPercent() {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        BarProgress bar = new BarProgress("Server", 10, new ConsoleProgressBarConsumer(new PrintStream(sink)));
+        bar.step(15);
+        bar.close();
+        String drawn = sink.toString(StandardCharsets.UTF_8);
+        assertThat(drawn).contains("15").doesNotContain("150%", "15/10");
     }
 
     @Test
