@@ -6,7 +6,6 @@ import io.llmharness.backend.LaunchSpec;
 import io.llmharness.backend.ManagedServer;
 import io.llmharness.backend.ManagedServers;
 import io.llmharness.backend.RecordedServers;
-import io.llmharness.backend.ServerFailure;
 import io.llmharness.backend.ServerListener;
 import io.llmharness.backend.ServerState;
 import io.llmharness.backend.ServerStateStore;
@@ -81,7 +80,7 @@ public final class ServerStartCommand implements Callable<Integer> {
                     + s.spec().logFile());
         }
         out.flush();
-        return foreground ? watch(servers, err) : detach(servers, store, name, configFile, out, listener);
+        return foreground ? watch(servers) : detach(servers, store, name, configFile, out, listener);
     }
 
     private static void printPlan(PrintWriter out, List<LaunchSpec> specs) {
@@ -137,11 +136,10 @@ public final class ServerStartCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static int watch(ManagedServers servers, PrintWriter err) {
+    /** Waits for a failure; its line is already on stderr (the servers report it to the listener), once. */
+    private static int watch(ManagedServers servers) {
         try {
-            ServerFailure f = servers.failure().get();
-            err.println("harness: " + f.message());
-            err.flush();
+            servers.failure().get();
             servers.stop();
             return ExitCodes.EXECUTION_FAILURE;
         } catch (CancellationException e) {

@@ -196,6 +196,28 @@ class ServerCommandTest {
     }
 
     @Test
+    @Tag("slow")
+    void foregroundReportsAServerDeathOnce() {
+        FakeBackend f = fake().env("FAKE_MODE", "crash-after").env("FAKE_CRASH_AFTER_MS", 1500);
+        int code = run(
+                "server",
+                "start",
+                "--foreground",
+                "--server-config",
+                f.writeConfig().toString(),
+                "--state-dir",
+                dir.resolve("state").toString());
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.EXECUTION_FAILURE);
+        List<String> deaths =
+                err.toString().lines().filter(l -> l.contains(" died: ")).toList();
+        assertThat(deaths).as(err.toString()).hasSize(1);
+        assertThat(deaths.get(0))
+                .startsWith("harness: server at http://127.0.0.1:" + f.port() + " died: exited with code 3")
+                .contains("engine core died");
+        assertThat(ProcessScanner.withEnv(f.marker())).isEmpty();
+    }
+
+    @Test
     void everySettingHasAnOptionAndIsDocumented() throws Exception {
         CommandLine start = Main.commandLine()
                 .getSubcommands()
