@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code harness server start}: launches the config's servers, waits until they are ready, records them in
  * the state folder and returns, leaving them running ({@code --foreground}: keeps watching them until Ctrl-C
- * or a failure, then stops them). Progress goes to stderr; one line per ready server goes to stdout.
+ * or a failure, then stops them). Progress goes to stderr; one line per ready server goes to stdout. Each
+ * server logs to {@code output_dir/NAME.log} ({@code NAME-N.log} with several), NAME being the record's name.
  */
 @Command(
         name = "start",
@@ -57,12 +58,13 @@ public final class ServerStartCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Map<String, String> env = System.getenv();
         ServerConfig unchecked = server.load(env, new ServerOverrides(), false);
-        if (dryRun) {
-            printPlan(out, new LaunchPlanner(env).plan(unchecked));
-            return ExitCodes.OK;
-        }
         Path configFile = server.configFile(env);
         String name = state.name(configFile, unchecked.backend().configName());
+        // Logs are named after the record: configs sharing output_dir (default server_logs) keep apart.
+        if (dryRun) {
+            printPlan(out, new LaunchPlanner(env).plan(unchecked, name));
+            return ExitCodes.OK;
+        }
         ServerStateStore store = state.store(env);
         ServerListener listener = message -> {
             err.println("harness: " + message);
@@ -73,7 +75,7 @@ public final class ServerStartCommand implements Callable<Integer> {
         }
         // Checked only now, so that "already running" wins over "port in use" for a second start.
         ServerConfig cfg = server.load(env, new ServerOverrides(), true);
-        List<LaunchSpec> specs = new LaunchPlanner(env).plan(cfg);
+        List<LaunchSpec> specs = new LaunchPlanner(env).plan(cfg, name);
         ManagedServers servers = ManagedServers.start(cfg, specs, listener);
         for (ManagedServer s : servers.servers()) {
             out.println(s.spec().name() + " " + s.baseUrl() + " pid " + s.pid() + " ready (" + s.modelInfo() + "); log "
