@@ -12,7 +12,9 @@ import java.util.UUID;
 
 /**
  * Renders the {@link LaunchSpec}s of a config: one per server, each with its port (base + index), its slice
- * of the GPUs, its log file and — when profiling — the profiler wrapper, flags and variables.
+ * of the GPUs, its log file and — when profiling — the profiler wrapper, flags and variables. Logs go to
+ * {@code output_dir}: {@code server.log} ({@code server-N.log} with several servers), or {@code NAME.log}
+ * ({@code NAME-N.log}) when the caller names them.
  *
  * <ul>
  *   <li>vLLM {@code serve}: {@code vllm serve MODEL --host H --port P ARGS…}
@@ -23,6 +25,9 @@ import java.util.UUID;
  */
 public final class LaunchPlanner {
 
+    /** Base name of the logs when the caller gives none: {@code server.log}, {@code server-N.log}. */
+    private static final String DEFAULT_LOG_NAME = "server";
+
     private final Map<String, String> harnessEnv;
 
     /** @param harnessEnv the harness's own environment (inherited by the servers; read for GPU lists) */
@@ -30,18 +35,27 @@ public final class LaunchPlanner {
         this.harnessEnv = Map.copyOf(harnessEnv);
     }
 
-    /** One spec per server. */
+    /** One spec per server, logging to {@code server.log} ({@code server-N.log}), as a run folder holds them. */
     public List<LaunchSpec> plan(ServerConfig cfg) {
+        return plan(cfg, DEFAULT_LOG_NAME);
+    }
+
+    /**
+     * One spec per server, logging to {@code logName.log} ({@code logName-N.log} with several servers). Used
+     * by {@code harness server start}, whose servers of different configs share the default {@code output_dir}
+     * and must not write into (and report the last lines of) each other's log.
+     */
+    public List<LaunchSpec> plan(ServerConfig cfg, String logName) {
         String runId = UUID.randomUUID().toString().substring(0, 8);
         int n = cfg.gpus().numProcesses();
         List<LaunchSpec> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            out.add(plan(cfg, i, runId));
+            out.add(plan(cfg, i, runId, logName));
         }
         return out;
     }
 
-    private LaunchSpec plan(ServerConfig cfg, int i, String runId) {
+    private LaunchSpec plan(ServerConfig cfg, int i, String runId, String logName) {
         String name = cfg.backend().configName() + "[" + i + "]";
         int port = cfg.portOf(i);
         Map<String, String> env = new LinkedHashMap<>(cfg.env());
@@ -58,7 +72,8 @@ public final class LaunchPlanner {
         argv.addAll(serverArgs);
         String marker = LaunchSpec.MARKER_VAR + "=" + runId + "-" + port;
         env.put(LaunchSpec.MARKER_VAR, runId + "-" + port);
-        Path log = cfg.outputDir().resolve(cfg.gpus().numProcesses() == 1 ? "server.log" : "server-" + i + ".log");
+        Path log =
+                cfg.outputDir().resolve(cfg.gpus().numProcesses() == 1 ? logName + ".log" : logName + "-" + i + ".log");
         return new LaunchSpec(i, name, argv, env, cfg.host(), port, cfg.baseUrlOf(i), log, marker);
     }
 

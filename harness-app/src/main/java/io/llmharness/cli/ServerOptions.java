@@ -76,7 +76,7 @@ public final class ServerOptions {
     @Option(
             names = "--server-output-dir",
             paramLabel = "DIR",
-            description = "Folder for server.log (default ./server_logs, or the run folder).")
+            description = "Folder for the server logs (default ./server_logs, or the run folder).")
     String outputDir;
 
     @Option(

@@ -6,7 +6,6 @@ import io.llmharness.backend.LaunchSpec;
 import io.llmharness.backend.ManagedServer;
 import io.llmharness.backend.ManagedServers;
 import io.llmharness.backend.RecordedServers;
-import io.llmharness.backend.ServerFailure;
 import io.llmharness.backend.ServerListener;
 import io.llmharness.backend.ServerState;
 import io.llmharness.backend.ServerStateStore;
@@ -29,7 +28,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code harness server start}: launches the config's servers, waits until they are ready, records them in
  * the state folder and returns, leaving them running ({@code --foreground}: keeps watching them until Ctrl-C
- * or a failure, then stops them). Progress goes to stderr; one line per ready server goes to stdout.
+ * or a failure, then stops them). Progress goes to stderr; one line per ready server goes to stdout. Each
+ * server logs to {@code output_dir/NAME.log} ({@code NAME-N.log} with several), NAME being the record's name.
  */
 @Command(
         name = "start",
@@ -58,12 +58,13 @@ public final class ServerStartCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Map<String, String> env = System.getenv();
         ServerConfig unchecked = server.load(env, new ServerOverrides(), false);
-        if (dryRun) {
-            printPlan(out, new LaunchPlanner(env).plan(unchecked));
-            return ExitCodes.OK;
-        }
         Path configFile = server.configFile(env);
         String name = state.name(configFile, unchecked.backend().configName());
+        // Logs are named after the record: configs sharing output_dir (default server_logs) keep apart.
+        if (dryRun) {
+            printPlan(out, new LaunchPlanner(env).plan(unchecked, name));
+            return ExitCodes.OK;
+        }
         ServerStateStore store = state.store(env);
         ServerListener listener = message -> {
             err.println("harness: " + message);
@@ -74,14 +75,14 @@ public final class ServerStartCommand implements Callable<Integer> {
         }
         // Checked only now, so that "already running" wins over "port in use" for a second start.
         ServerConfig cfg = server.load(env, new ServerOverrides(), true);
-        List<LaunchSpec> specs = new LaunchPlanner(env).plan(cfg);
+        List<LaunchSpec> specs = new LaunchPlanner(env).plan(cfg, name);
         ManagedServers servers = ManagedServers.start(cfg, specs, listener);
         for (ManagedServer s : servers.servers()) {
             out.println(s.spec().name() + " " + s.baseUrl() + " pid " + s.pid() + " ready (" + s.modelInfo() + "); log "
                     + s.spec().logFile());
         }
         out.flush();
-        return foreground ? watch(servers, err) : detach(servers, store, name, configFile, out, listener);
+        return foreground ? watch(servers) : detach(servers, store, name, configFile, out, listener);
     }
 
     private static void printPlan(PrintWriter out, List<LaunchSpec> specs) {
@@ -137,11 +138,10 @@ public final class ServerStartCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static int watch(ManagedServers servers, PrintWriter err) {
+    /** Waits for a failure; its line is already on stderr (the servers report it to the listener), once. */
+    private static int watch(ManagedServers servers) {
         try {
-            ServerFailure f = servers.failure().get();
-            err.println("harness: " + f.message());
-            err.flush();
+            servers.failure().get();
             servers.stop();
             return ExitCodes.EXECUTION_FAILURE;
         } catch (CancellationException e) {

@@ -22,9 +22,12 @@ class LaunchPlannerTest {
     }
 
     private List<LaunchSpec> plan(String yaml, Map<String, String> harnessEnv) throws IOException {
+        return new LaunchPlanner(harnessEnv).plan(load(yaml));
+    }
+
+    private ServerConfig load(String yaml) throws IOException {
         Path f = Files.writeString(dir.resolve("c.yaml"), yaml);
-        ServerConfig cfg = ServerConfigLoader.forFile(f).checkHost(false).load();
-        return new LaunchPlanner(harnessEnv).plan(cfg);
+        return ServerConfigLoader.forFile(f).checkHost(false).load();
     }
 
     private String profileDir() {
@@ -125,6 +128,17 @@ class LaunchPlannerTest {
                 .containsExactly("0,1", "2,3", "4,5", "6,7");
         assertThat(specs).extracting(LaunchSpec::logFile).contains(Path.of("run/server-3.log"));
         assertThat(specs).extracting(LaunchSpec::marker).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void namedLogsKeepConfigsThatShareTheOutputDirApart() throws IOException {
+        LaunchPlanner planner = new LaunchPlanner(Map.of());
+        assertThat(planner.plan(load("backend: vllm\nmodel: m\n"), "fake-vllm"))
+                .extracting(LaunchSpec::logFile)
+                .containsExactly(Path.of("server_logs/fake-vllm.log"));
+        assertThat(planner.plan(load("backend: sglang\nmodel: m\nnum_processes: 2\n"), "fake-sglang"))
+                .extracting(LaunchSpec::logFile)
+                .containsExactly(Path.of("server_logs/fake-sglang-0.log"), Path.of("server_logs/fake-sglang-1.log"));
     }
 
     @Test

@@ -91,7 +91,7 @@ class ServerCommandTest {
                 "HF_HUB_OFFLINE=1");
         assertThat(code).isZero();
         assertThat(out.toString())
-                .contains("sglang[0] http://127.0.0.1:30000 (log server_logs/server-0.log)")
+                .contains("sglang[0] http://127.0.0.1:30000 (log server_logs/sg-0.log)")
                 .contains("  env CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7")
                 .contains("  env HF_HUB_OFFLINE=1")
                 .contains("  python -m sglang.launch_server --model-path openai/gpt-oss-120b --host 127.0.0.1 --port"
@@ -179,6 +179,49 @@ class ServerCommandTest {
 
     @Test
     @Tag("slow")
+    void configsSharingAnOutputDirKeepTheirOwnLogs() {
+        // Both fixtures log to dir/logs, as two configs without output_dir share server_logs.
+        FakeBackend a = fake();
+        FakeBackend b = fake();
+        String cfgA = a.writeConfig().toString();
+        String cfgB = b.writeConfig().toString();
+        String nameA = Path.of(cfgA).getFileName().toString().replace(".yaml", "");
+        String nameB = Path.of(cfgB).getFileName().toString().replace(".yaml", "");
+        String state = dir.resolve("state").toString();
+        assertThat(run("server", "start", "--server-config", cfgA, "--state-dir", state))
+                .as(err.toString())
+                .isZero();
+        assertThat(out.toString()).contains("; log " + dir.resolve("logs/" + nameA + ".log"));
+        assertThat(run("server", "start", "--server-config", cfgB, "--state-dir", state))
+                .as(err.toString())
+                .isZero();
+        assertThat(out.toString()).contains("; log " + dir.resolve("logs/" + nameB + ".log"));
+        assertThat(dir.resolve("logs/" + nameA + ".log"))
+                .content()
+                .contains(":" + a.port() + " ")
+                .doesNotContain(":" + b.port() + " ");
+
+        long leaderA = ProcessScanner.withEnv(a.marker()).stream()
+                .filter(p -> ProcessScanner.describe(List.of(p)).get(0).contains("FakeBackendMain"))
+                .findFirst()
+                .orElseThrow();
+        ProcessHandle.of(leaderA).orElseThrow().destroyForcibly();
+        ProcessHandle.of(leaderA).ifPresent(h -> h.onExit().join());
+        assertThat(run("server", "status", "--server-config", cfgA, "--state-dir", state))
+                .isEqualTo(1);
+        assertThat(out.toString())
+                .contains(": dead")
+                .contains("fake: starting model fake-model on 127.0.0.1:" + a.port())
+                .doesNotContain(":" + b.port());
+
+        assertThat(run("server", "stop", "--server-config", cfgA, "--state-dir", state))
+                .isZero();
+        assertThat(run("server", "stop", "--server-config", cfgB, "--state-dir", state))
+                .isZero();
+    }
+
+    @Test
+    @Tag("slow")
     void startFailureIsExitCode1WithTheReason() {
         FakeBackend f = fake().env("FAKE_MODE", "exit").env("FAKE_EXIT_CODE", 5);
         int code = run(
@@ -193,6 +236,28 @@ class ServerCommandTest {
                 .contains("exited with code 5 during start-up")
                 .contains("CUDA out of memory");
         assertThat(dir.resolve("state")).doesNotExist();
+    }
+
+    @Test
+    @Tag("slow")
+    void foregroundReportsAServerDeathOnce() {
+        FakeBackend f = fake().env("FAKE_MODE", "crash-after").env("FAKE_CRASH_AFTER_MS", 1500);
+        int code = run(
+                "server",
+                "start",
+                "--foreground",
+                "--server-config",
+                f.writeConfig().toString(),
+                "--state-dir",
+                dir.resolve("state").toString());
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.EXECUTION_FAILURE);
+        List<String> deaths =
+                err.toString().lines().filter(l -> l.contains(" died: ")).toList();
+        assertThat(deaths).as(err.toString()).hasSize(1);
+        assertThat(deaths.get(0))
+                .startsWith("harness: server at http://127.0.0.1:" + f.port() + " died: exited with code 3")
+                .contains("engine core died");
+        assertThat(ProcessScanner.withEnv(f.marker())).isEmpty();
     }
 
     @Test

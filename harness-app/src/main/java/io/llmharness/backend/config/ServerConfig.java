@@ -28,7 +28,7 @@ import java.util.Map;
  * @param debugMode {@code debug_mode}: after stopping, verify no descendant survived (and none holds GPU
  *     memory) and report the process tree
  * @param outputDir {@code output_dir}: folder for {@code server.log} ({@code server-N.log} with several
- *     servers)
+ *     servers; {@code harness server start} names them {@code NAME.log} after its record)
  * @param heartbeat health checking while the server runs
  * @param startupTimeout {@code startup_timeout}: seconds to wait for {@code /health} = 200 (default 1200)
  * @param startupPollInterval {@code startup_poll_interval}: seconds between readiness checks (default 1)

@@ -28,7 +28,7 @@ public enum ServerSetting {
     BACKEND_VERSION("backend_version", "--server-version"),
     /** Verify and report process cleanup and GPU memory on stop (boolean, default false). */
     DEBUG_MODE("debug_mode", "--server-debug-mode"),
-    /** Folder for server.log / server-N.log (default server_logs, or the run folder). */
+    /** Folder for server.log / server-N.log, NAME.log for harness server (default server_logs, or the run folder). */
     OUTPUT_DIR("output_dir", "--server-output-dir"),
     /** Seconds between health checks during a run (default 5; 0 turns them off). */
     HEARTBEAT_INTERVAL("heartbeat_interval", "--heartbeat-interval"),

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import io.llmharness.error.DidYouMean;
 import io.llmharness.error.HarnessException;
 import java.io.IOException;
@@ -22,8 +23,16 @@ import java.util.Map;
 /** The settings found in one YAML file, each with its origin; unknown keys are rejected here. */
 final class YamlSource {
 
-    private static final ObjectMapper YAML =
-            new ObjectMapper(YAMLFactory.builder().build()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    /**
+     * The parser of server configs. A key without a value ({@code enforce-eager:}) must read as null, which
+     * renders as a bare flag and counts as "not set" for settings; {@code new YAMLFactory()} does that by
+     * default, but {@code YAMLFactory.builder()} starts with {@code EMPTY_STRING_AS_NULL} off and would give
+     * an empty string. Quoted {@code ''} stays an empty string.
+     */
+    static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
+                    .enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL)
+                    .build())
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     final String file;
     final Path dir;

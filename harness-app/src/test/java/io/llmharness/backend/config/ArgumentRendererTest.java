@@ -4,18 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.llmharness.error.HarnessException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ArgumentRendererTest {
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-
+    /** Parsed the way config files are, so the nodes are those the renderer gets from a real config. */
     private static List<String> render(String yaml, Backend backend) throws Exception {
-        JsonNode node = YAML.readTree(yaml);
+        JsonNode node = YamlSource.YAML.readTree(yaml);
         return ArgumentRenderer.render(node, backend, "f.yaml: key 'config.args'");
     }
 
@@ -73,6 +70,37 @@ class ArgumentRendererTest {
     void emptyValueIsABareFlag() throws Exception {
         assertThat(render("{enforce-eager: , seed: 1}", Backend.VLLM))
                 .containsExactly("--enforce-eager", "--seed", "1");
+    }
+
+    @Test
+    void aKeyWithoutValueInABlockMappingIsABareFlag() throws Exception {
+        // The form the docs show (`enforce-eager:` on a line of its own), not only the flow form above.
+        assertThat(render("""
+                        enforce-eager:
+                        seed: 1
+                        """, Backend.VLLM)).containsExactly("--enforce-eager", "--seed", "1");
+        assertThat(render("""
+                        enable-metrics:
+                        tp: 2
+                        """, Backend.SGLANG)).containsExactly("--enable-metrics", "--tp", "2");
+    }
+
+    @Test
+    void aQuotedEmptyValueIsStillPassedAsAnEmptyArgument() throws Exception {
+        assertThat(render("{chat-template: ''}", Backend.VLLM)).containsExactly("--chat-template", "");
+    }
+
+    @Test
+    void anEmptyListElementIsAnErrorNotAnEmptyArgument() {
+        assertThatThrownBy(() -> render("""
+                        - --enforce-eager
+                        -
+                        - --seed
+                        - "1"
+                        """, Backend.VLLM))
+                .isInstanceOf(HarnessException.class)
+                .hasMessage("f.yaml: key 'config.args'[1]: expected a string, got no value; quote it or use the"
+                        + " mapping form");
     }
 
     @Test

@@ -252,6 +252,26 @@ class ServerConfigLoaderTest {
     }
 
     @Test
+    void aServerArgumentWithoutValueIsABareFlag() throws IOException {
+        ServerConfig c = load("""
+                backend: vllm
+                model: m
+                config:
+                  api_server_args:
+                    enforce-eager:
+                    max-model-len: 8192
+                """);
+        assertThat(c.serverArgs()).containsExactly("--enforce-eager", "--max-model-len", "8192");
+    }
+
+    @Test
+    void aTopLevelKeyWithoutValueIsNotSet() throws IOException {
+        ServerConfig c = load("backend: sglang\nmodel: m\nport:\nstartup_timeout:\n");
+        assertThat(c.port()).isEqualTo(30000);
+        assertThat(c.startupTimeout()).isEqualTo(ServerConfig.DEFAULT_STARTUP_TIMEOUT);
+    }
+
+    @Test
     void missingModelSaysWhereToSetIt() throws IOException {
         assertError("backend: vllm\n")
                 .hasMessage(file + ": key 'model' is missing; add 'model: <HF repository id or model folder>', pass"
