@@ -165,7 +165,7 @@ public final class ManagedServer {
                 exitCode,
                 spec.logFile(),
                 LogTail.lastLines(spec.logFile(), TAIL_LINES));
-        listener.event(f.message());
+        listener.failure(f);
         failure.complete(f);
     }
 

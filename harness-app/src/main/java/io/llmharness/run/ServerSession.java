@@ -3,6 +3,7 @@ package io.llmharness.run;
 import io.llmharness.backend.HealthProbe;
 import io.llmharness.backend.ManagedServers;
 import io.llmharness.backend.ModelInfo;
+import io.llmharness.backend.ServerFailure;
 import io.llmharness.backend.ServerListener;
 import io.llmharness.error.HarnessException;
 import io.llmharness.simulator.SimulatorServer;
@@ -101,7 +102,17 @@ final class ServerSession implements AutoCloseable {
     }
 
     private static ServerSession managed(Target.Managed m, ServerListener listener) {
-        ManagedServers servers = ManagedServers.start(m.config(), listener);
+        // the run ends with the failure as its error line; printing it when it happens too would say it twice
+        ServerListener events = new ServerListener() {
+            @Override
+            public void event(String message) {
+                listener.event(message);
+            }
+
+            @Override
+            public void failure(ServerFailure f) {}
+        };
+        ManagedServers servers = ManagedServers.start(m.config(), events);
         CompletableFuture<String> failure = new CompletableFuture<>();
         servers.failure().thenAccept(f -> failure.complete(f.message()));
         return new ServerSession(

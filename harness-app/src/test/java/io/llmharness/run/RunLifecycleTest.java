@@ -260,6 +260,10 @@ class RunLifecycleTest {
         assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.EXECUTION_FAILURE);
         List<String> errors = o.errorLines();
         assertThat(errors.get(errors.size() - 1)).contains("died", "exited with code 1", "server.log");
+        assertThat(errors)
+                .as("the death is said once, as the run's error line")
+                .filteredOn(l -> l.contains("died"))
+                .hasSize(1);
         assertThat(o.out()).contains("stopped early");
         Path run = RunFixture.runDir(dir.resolve("out"));
         RunFixture.assertRunFiles(run);
