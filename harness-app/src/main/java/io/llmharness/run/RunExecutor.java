@@ -50,9 +50,20 @@ public final class RunExecutor {
         } catch (IOException e) {
             throw HarnessException.execution(
                     "--output-dir " + spec.request().output().outputDir() + ": cannot create the run directory "
-                            + spec.runDir() + ": " + e.getMessage(),
+                            + spec.runDir() + " (" + why(e) + ")",
                     e);
         }
+    }
+
+    /** An I/O failure in words: {@code FileSystemException}'s message is often just the path. */
+    static String why(IOException e) {
+        return switch (e) {
+            case java.nio.file.AccessDeniedException a -> "permission denied on " + a.getFile();
+            case java.nio.file.FileAlreadyExistsException f -> f.getFile() + " exists and is not a directory";
+            case java.nio.file.NoSuchFileException n -> n.getFile() + " does not exist";
+            case java.nio.file.FileSystemException f when f.getReason() != null -> f.getReason() + ": " + f.getFile();
+            default -> e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        };
     }
 
     private static RunResult execute(RunSpec spec, RunConsole console, RunControl control, ServerSession servers) {

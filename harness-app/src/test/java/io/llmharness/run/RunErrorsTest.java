@@ -165,6 +165,24 @@ class RunErrorsTest {
     }
 
     @Test
+    void anOutputDirThatCannotBeCreatedIsNamedWithTheReason() throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        RunFixture.Outcome o = harness(
+                "run",
+                "--model-category",
+                "llama3.1-8b",
+                "--simulate",
+                "--dataset-path",
+                data.toString(),
+                "--progress",
+                "off",
+                "--output-dir",
+                file.resolve("runs").toString());
+        oneLine(o, ExitCodes.EXECUTION_FAILURE, "--output-dir", "cannot create the run directory", "Not a directory");
+        assertThat(o.errorLines().get(0)).doesNotEndWith(": " + file.resolve("runs"));
+    }
+
+    @Test
     void aServerUrlWithoutSchemeIsHttpAndABrokenOneIsNamed() {
         // no scheme: http:// is assumed, so this is an unreachable server, named with its scheme
         oneLine(
