@@ -1,6 +1,7 @@
 package io.llmharness.dataset.read;
 
 import java.io.BufferedInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -33,6 +34,37 @@ public final class Inputs {
     public static byte[] head(Path file, int n) throws IOException {
         try (InputStream in = open(file)) {
             return in.readNBytes(n);
+        }
+    }
+
+    /**
+     * A stream that remembers whether its end was reached, so a reader can tell a file that ends early from one
+     * that is malformed inside.
+     */
+    public static final class Tracked extends FilterInputStream {
+        private boolean ended;
+
+        public Tracked(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            ended |= b < 0;
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            ended |= n < 0;
+            return n;
+        }
+
+        /** Whether a read has found the end of the content. */
+        public boolean ended() {
+            return ended;
         }
     }
 
