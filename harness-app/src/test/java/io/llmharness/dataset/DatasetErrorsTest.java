@@ -251,8 +251,7 @@ class DatasetErrorsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(
-            strings = {"small_lists.pkl", "series.pkl", "legacy_state.pkl", "dict_of_lists.pkl", "small_np_int32.pkl"})
+    @ValueSource(strings = {"series.pkl", "legacy_state.pkl", "dict_of_lists.pkl"})
     void pickleCutAtAnyByteSaysItIsTruncated(String name) throws Exception {
         byte[] whole = Files.readAllBytes(Fixtures.path(name));
         Path f = dir.resolve("trunc.pkl");
@@ -274,6 +273,36 @@ class DatasetErrorsTest {
         loading(f)
                 .hasMessage("Dataset " + f + ": not a readable pickle (invalid memo key); the file looks corrupt:"
                         + " download or write it again");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"small.json", "small_orient_columns.json"})
+    void jsonCutAtAnyByteSaysItIsTruncated(String name) throws Exception {
+        byte[] whole = Files.readAllBytes(Fixtures.path(name));
+        Path f = dir.resolve("trunc.json");
+        for (int length = 1; length < whole.length; length++) {
+            Files.write(f, Arrays.copyOf(whole, length));
+
+            loading(f)
+                    .as("the first %d of %d bytes of %s", length, whole.length, name)
+                    .hasMessage("Dataset " + f + ": the file ends early (truncated?); download or write it again");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"small.jsonl", "small.csv", "parquet"})
+    void fileCutInsideARowSaysItIsTruncated(String name) throws Exception {
+        Path source = name.equals("parquet") ? Fixtures.smallParquet(dir, "INTEGER") : Fixtures.path(name);
+        byte[] whole = Files.readAllBytes(source);
+        Path f = dir.resolve("trunc." + (name.equals("parquet") ? "parquet" : name.substring(6)));
+        // 50 bytes cut the first row (the CSV one inside a quoted cell); the others cut a middle and the last row
+        for (int length : new int[] {50, whole.length / 2, whole.length - 5}) {
+            Files.write(f, Arrays.copyOf(whole, length));
+
+            loading(f)
+                    .as("the first %d of %d bytes of %s", length, whole.length, name)
+                    .hasMessage("Dataset " + f + ": the file ends early (truncated?); download or write it again");
+        }
     }
 
     @Test

@@ -38,11 +38,13 @@ public final class Inputs {
     }
 
     /**
-     * A stream that remembers whether its end was reached, so a reader can tell a file that ends early from one
-     * that is malformed inside.
+     * A stream that remembers whether its end was reached and the last bytes it returned, so a reader can tell a
+     * file that ends early from one that is malformed inside.
      */
     public static final class Tracked extends FilterInputStream {
         private boolean ended;
+        private int last = -1;
+        private int lastNonBlank = -1;
 
         public Tracked(InputStream in) {
             super(in);
@@ -51,20 +53,49 @@ public final class Inputs {
         @Override
         public int read() throws IOException {
             int b = super.read();
-            ended |= b < 0;
+            if (b < 0) {
+                ended = true;
+            } else {
+                last = b;
+                lastNonBlank = isBlank(b) ? lastNonBlank : b;
+            }
             return b;
         }
 
         @Override
         public int read(byte[] buffer, int offset, int length) throws IOException {
             int n = super.read(buffer, offset, length);
-            ended |= n < 0;
+            if (n < 0) {
+                ended = true;
+            } else if (n > 0) {
+                last = buffer[offset + n - 1] & 0xff;
+                for (int i = offset + n - 1; i >= offset; i--) {
+                    if (!isBlank(buffer[i])) {
+                        lastNonBlank = buffer[i] & 0xff;
+                        break;
+                    }
+                }
+            }
             return n;
+        }
+
+        private static boolean isBlank(int b) {
+            return b == ' ' || b == '\n' || b == '\r' || b == '\t';
         }
 
         /** Whether a read has found the end of the content. */
         public boolean ended() {
             return ended;
+        }
+
+        /** The last byte read, -1 before any. */
+        public int lastByte() {
+            return last;
+        }
+
+        /** The last byte read that is not a space, tab or line break, -1 before any. */
+        public int lastNonBlankByte() {
+            return lastNonBlank;
         }
     }
 
