@@ -168,7 +168,7 @@ public final class RunPlanner {
         }
         if (d.numSamples() != null) {
             if (d.numSamples() < 0) {
-                throw HarnessException.usage("--num-samples " + d.numSamples() + ": must be 1 or more (0 = all rows)");
+                throw HarnessException.usage("--num-samples " + d.numSamples() + ": must be 0 (all rows) or more");
             }
             options = options.withNumSamples(d.numSamples());
         }

@@ -98,6 +98,14 @@ class RunErrorsTest {
     }
 
     @Test
+    void negativeNumSamplesIsAUsageErrorThatSaysZeroMeansAllRows() {
+        oneLine(
+                run("--simulate", "--dataset-path", data.toString(), "--num-samples", "-1"),
+                ExitCodes.USAGE,
+                "--num-samples -1: must be 0 (all rows) or more");
+    }
+
+    @Test
     void unknownScenarioAndTestMode() {
         oneLine(
                 run("--simulate", "--dataset-path", data.toString(), "--scenario", "Batch"),
