@@ -72,6 +72,7 @@ public final class RunPlanner {
         SutPlan sut = SutPlans.plan(r.sut(), benchmark, settings, endpoint, tr.lbPolicy(), warnings);
 
         Dataset dataset = loadDataset(r.dataset(), benchmark);
+        warnings.addAll(dataset.warnings());
         String datasetName = r.dataset().path().toString();
         warnings.addAll(benchmark.checkDataset(dataset.size(), datasetName));
         PromptTable prompts = PromptTable.build(benchmark, dataset, r.dataset().columns(), datasetName);
