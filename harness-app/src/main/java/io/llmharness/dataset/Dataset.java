@@ -31,8 +31,13 @@ public final class Dataset {
     private final Map<StandardColumn, String> roles;
     private final TokenIdsColumn inputIds;
     private final DatasetStatistics statistics;
+    private final List<String> warnings;
 
     Dataset(Path source, DatasetFormat format, Table table, Map<StandardColumn, String> roles) {
+        this(source, format, table, roles, List.of());
+    }
+
+    Dataset(Path source, DatasetFormat format, Table table, Map<StandardColumn, String> roles, List<String> warnings) {
         this.source = source;
         this.format = format;
         this.table = table;
@@ -43,6 +48,7 @@ public final class Dataset {
                 .map(TokenIdsColumn.class::cast)
                 .orElse(null);
         this.statistics = computeStatistics();
+        this.warnings = List.copyOf(warnings);
     }
 
     /** Loads a file with default options (detect format and columns, all rows, no cache). */
@@ -58,6 +64,14 @@ public final class Dataset {
     /** The format the file was read as. */
     public DatasetFormat format() {
         return format;
+    }
+
+    /**
+     * What the loader read despite a doubt, one line each naming the file, e.g. a file named like JSON whose content
+     * is a pickle. Empty for most files; the run command prints them as {@code harness: warning: ...}.
+     */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /** Number of samples (rows). */

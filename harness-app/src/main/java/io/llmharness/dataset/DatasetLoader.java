@@ -6,13 +6,15 @@ import io.llmharness.dataset.read.DatasetErrors;
 import io.llmharness.error.HarnessException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Loads a dataset file: checks the path, picks the format, reads the file (or its cached binary form), applies
  * the sample limit and resolves the standard columns. Every user mistake becomes a one-line {@link
- * HarnessException} of kind CONFIG (exit code 3).
+ * HarnessException} of kind CONFIG (exit code 3); what is read despite a doubt is in {@link Dataset#warnings()}.
  */
 public final class DatasetLoader {
     private static final Logger LOG = LoggerFactory.getLogger(DatasetLoader.class);
@@ -27,7 +29,8 @@ public final class DatasetLoader {
         if (Files.isDirectory(file)) {
             throw DatasetErrors.notAFile(file);
         }
-        DatasetFormat format = options.format() != null ? options.format() : FormatDetector.detect(file);
+        List<String> warnings = new ArrayList<>();
+        DatasetFormat format = options.format() != null ? options.format() : FormatDetector.detect(file, warnings);
         long start = System.nanoTime();
         Table table;
         if (options.cacheDir() != null) {
@@ -44,7 +47,7 @@ public final class DatasetLoader {
         }
         table = limit(file, table, options.numSamples());
         ColumnRoles.Resolved resolved = ColumnRoles.resolve(file, table, options);
-        return new Dataset(file, format, resolved.table(), resolved.roles());
+        return new Dataset(file, format, resolved.table(), resolved.roles(), warnings);
     }
 
     /**

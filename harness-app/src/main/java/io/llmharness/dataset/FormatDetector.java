@@ -5,6 +5,7 @@ import io.llmharness.dataset.read.Inputs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -24,18 +25,17 @@ public final class FormatDetector {
     /**
      * The format of the file, or an error saying which extensions are known. When the name says one format but the
      * content clearly is another (a pickle's protocol byte, Parquet's magic, or JSON in a file named as pickle or
-     * Parquet), the content wins and a warning is logged.
+     * Parquet), the content wins and {@code warnings} gets a line naming the file, for the caller to show (the run
+     * command prints it as {@code harness: warning: ...}); the log keeps a copy at info.
      */
-    public static DatasetFormat detect(Path file) {
+    public static DatasetFormat detect(Path file, List<String> warnings) {
         Optional<DatasetFormat> named = byExtension(file);
         Optional<DatasetFormat> sniffed = byContent(file);
         if (named.isPresent() && sniffed.isPresent() && contradicts(named.get(), sniffed.get())) {
-            LOG.warn(
-                    "Dataset {} is named like {} but its content is {}; reading it as {}",
-                    file,
-                    named.get(),
-                    sniffed.get(),
-                    sniffed.get());
+            String warning = "Dataset " + file + " is named like " + describe(named.get()) + " but its content is "
+                    + describe(sniffed.get()) + "; reading it as " + describe(sniffed.get());
+            LOG.info("{}", warning);
+            warnings.add(warning);
             return sniffed.get();
         }
         return named.or(() -> sniffed)
@@ -44,6 +44,16 @@ public final class FormatDetector {
                         "cannot tell the file format from its name or content; use a .json, .jsonl, .csv, .parquet or .pkl"
                                 + " file (optionally .gz-compressed)",
                         null));
+    }
+
+    private static String describe(DatasetFormat format) {
+        return switch (format) {
+            case JSON -> "JSON";
+            case JSONL -> "JSON Lines";
+            case CSV -> "CSV";
+            case PARQUET -> "Parquet";
+            case PICKLE -> "a pickle";
+        };
     }
 
     private static boolean contradicts(DatasetFormat named, DatasetFormat sniffed) {

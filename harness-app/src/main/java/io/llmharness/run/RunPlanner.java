@@ -72,6 +72,7 @@ public final class RunPlanner {
         SutPlan sut = SutPlans.plan(r.sut(), benchmark, settings, endpoint, tr.lbPolicy(), warnings);
 
         Dataset dataset = loadDataset(r.dataset(), benchmark);
+        warnings.addAll(dataset.warnings());
         String datasetName = r.dataset().path().toString();
         warnings.addAll(benchmark.checkDataset(dataset.size(), datasetName));
         PromptTable prompts = PromptTable.build(benchmark, dataset, r.dataset().columns(), datasetName);
@@ -186,7 +187,7 @@ public final class RunPlanner {
         }
         if (d.numSamples() != null) {
             if (d.numSamples() < 0) {
-                throw HarnessException.usage("--num-samples " + d.numSamples() + ": must be 1 or more (0 = all rows)");
+                throw HarnessException.usage("--num-samples " + d.numSamples() + ": must be 0 (all rows) or more");
             }
             options = options.withNumSamples(d.numSamples());
         }

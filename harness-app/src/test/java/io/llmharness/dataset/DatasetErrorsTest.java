@@ -6,9 +6,12 @@ import io.llmharness.error.HarnessException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every user mistake is one line naming the file (and row, column) and saying what to do. */
 class DatasetErrorsTest {
@@ -245,6 +248,61 @@ class DatasetErrorsTest {
         Files.write(f, java.util.Arrays.copyOf(whole, whole.length / 2));
 
         loading(f).hasMessage("Dataset " + f + ": the file ends early (truncated?); download or write it again");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"series.pkl", "legacy_state.pkl", "dict_of_lists.pkl"})
+    void pickleCutAtAnyByteSaysItIsTruncated(String name) throws Exception {
+        byte[] whole = Files.readAllBytes(Fixtures.path(name));
+        Path f = dir.resolve("trunc.pkl");
+        for (int length = 1; length < whole.length; length++) {
+            Files.write(f, Arrays.copyOf(whole, length));
+
+            loading(f)
+                    .as("the first %d of %d bytes of %s", length, whole.length, name)
+                    .hasMessage("Dataset " + f + ": the file ends early (truncated?); download or write it again");
+        }
+    }
+
+    @Test
+    void corruptPickleSaysSoAndWhatToDo() throws Exception {
+        Path f = dir.resolve("corrupt.pkl");
+        // PROTO 4, BINGET 5 (nothing was memoized), STOP
+        Files.write(f, new byte[] {(byte) 0x80, 4, 'h', 5, '.'});
+
+        loading(f)
+                .hasMessage("Dataset " + f + ": not a readable pickle (invalid memo key); the file looks corrupt:"
+                        + " download or write it again");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"small.json", "small_orient_columns.json"})
+    void jsonCutAtAnyByteSaysItIsTruncated(String name) throws Exception {
+        byte[] whole = Files.readAllBytes(Fixtures.path(name));
+        Path f = dir.resolve("trunc.json");
+        for (int length = 1; length < whole.length; length++) {
+            Files.write(f, Arrays.copyOf(whole, length));
+
+            loading(f)
+                    .as("the first %d of %d bytes of %s", length, whole.length, name)
+                    .hasMessage("Dataset " + f + ": the file ends early (truncated?); download or write it again");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"small.jsonl", "small.csv", "parquet"})
+    void fileCutInsideARowSaysItIsTruncated(String name) throws Exception {
+        Path source = name.equals("parquet") ? Fixtures.smallParquet(dir, "INTEGER") : Fixtures.path(name);
+        byte[] whole = Files.readAllBytes(source);
+        Path f = dir.resolve("trunc." + (name.equals("parquet") ? "parquet" : name.substring(6)));
+        // 50 bytes cut the first row (the CSV one inside a quoted cell); the others cut a middle and the last row
+        for (int length : new int[] {50, whole.length / 2, whole.length - 5}) {
+            Files.write(f, Arrays.copyOf(whole, length));
+
+            loading(f)
+                    .as("the first %d of %d bytes of %s", length, whole.length, name)
+                    .hasMessage("Dataset " + f + ": the file ends early (truncated?); download or write it again");
+        }
     }
 
     @Test

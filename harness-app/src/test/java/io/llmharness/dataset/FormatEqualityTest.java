@@ -2,11 +2,16 @@ package io.llmharness.dataset;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.slf4j.LoggerFactory;
 
 /** The same logical dataset, written by pandas (or DuckDB) in every supported layout, loads to equal tables. */
 class FormatEqualityTest {
@@ -69,7 +74,31 @@ class FormatEqualityTest {
         Path jsonNamedPickle = dir.resolve("data.pkl");
         java.nio.file.Files.copy(Fixtures.path("small.json"), jsonNamedPickle);
 
-        assertThat(Dataset.load(pickleNamedJson).format()).isEqualTo(DatasetFormat.PICKLE);
-        assertThat(Dataset.load(jsonNamedPickle).table()).isEqualTo(Fixtures.smallTable());
+        Logger logger = (Logger) LoggerFactory.getLogger("io.llmharness.dataset");
+        ListAppender<ILoggingEvent> logged = new ListAppender<>();
+        logged.start();
+        logger.addAppender(logged);
+        Dataset pickle;
+        Dataset json;
+        try {
+            pickle = Dataset.load(pickleNamedJson);
+            json = Dataset.load(jsonNamedPickle);
+        } finally {
+            logger.detachAppender(logged);
+        }
+
+        assertThat(pickle.format()).isEqualTo(DatasetFormat.PICKLE);
+        assertThat(pickle.warnings())
+                .containsExactly("Dataset " + pickleNamedJson
+                        + " is named like JSON but its content is a pickle; reading it as a pickle");
+        assertThat(json.table()).isEqualTo(Fixtures.smallTable());
+        assertThat(json.warnings())
+                .containsExactly("Dataset " + jsonNamedPickle
+                        + " is named like a pickle but its content is JSON; reading it as JSON");
+        assertThat(logged.list)
+                .as("the warning is the caller's to show (harness run prints 'harness: warning: ...'), not a log line"
+                        + " on the terminal")
+                .noneMatch(e -> e.getLevel().isGreaterOrEqual(Level.WARN));
+        assertThat(Dataset.load(Fixtures.path("small.json")).warnings()).isEmpty();
     }
 }

@@ -98,6 +98,34 @@ class RunErrorsTest {
     }
 
     @Test
+    void negativeNumSamplesIsAUsageErrorThatSaysZeroMeansAllRows() {
+        oneLine(
+                run("--simulate", "--dataset-path", data.toString(), "--num-samples", "-1"),
+                ExitCodes.USAGE,
+                "--num-samples -1: must be 0 (all rows) or more");
+    }
+
+    @Test
+    void datasetWhoseContentContradictsItsNameIsOneWarningLine() throws Exception {
+        Path misnamed = dir.resolve("pkl_as.json");
+        Files.copy(Path.of(getClass().getResource("/datasets/small_lists.pkl").toURI()), misnamed);
+
+        RunFixture.Outcome o = run(
+                "--simulate",
+                "--dataset-path",
+                misnamed.toString(),
+                "--test-mode",
+                "accuracy",
+                "--generation-config",
+                RunFixture.shortOutputs(dir, 8).toString());
+
+        assertThat(o.exit()).as(o.err()).isEqualTo(ExitCodes.OK);
+        assertThat(o.err().lines().filter(l -> l.contains("pkl_as.json is named like")))
+                .containsExactly("harness: warning: Dataset " + misnamed
+                        + " is named like JSON but its content is a pickle; reading it as a pickle");
+    }
+
+    @Test
     void unknownScenarioAndTestMode() {
         oneLine(
                 run("--simulate", "--dataset-path", data.toString(), "--scenario", "Batch"),

@@ -19,7 +19,7 @@ public final class DatasetFlags {
     @Option(
             names = "--num-samples",
             paramLabel = "N",
-            description = "Use the first N rows (default: all). LoadGen's"
+            description = "Use the first N rows (default: all; 0 = all). LoadGen's"
                     + " QSL total and performance counts are the rows in use.")
     Integer numSamples;
 

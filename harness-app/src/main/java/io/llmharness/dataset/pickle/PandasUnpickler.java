@@ -55,13 +55,25 @@ public final class PandasUnpickler extends Unpickler {
         names.put(name, new ClassRef(name, factory));
     }
 
-    /** Unpickles one object from the stream. */
+    /**
+     * Unpickles one object from the stream. Content the opcodes cannot make sense of (a corrupt file, or one that
+     * is not a pickle) is an {@link UnsupportedPickleException}; the caller tells a truncated file apart.
+     */
     public Object read(InputStream in) throws IOException {
         try {
             return load(in);
+        } catch (UnsupportedPickleException e) {
+            throw e;
         } catch (PickleException e) {
-            throw new UnsupportedPickleException("not a readable pickle (" + e.getMessage() + ")");
+            throw corrupt(e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw corrupt(e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()), e);
         }
+    }
+
+    private static UnsupportedPickleException corrupt(String detail, RuntimeException cause) {
+        return new UnsupportedPickleException(
+                "not a readable pickle (" + detail + "); the file looks corrupt: download or write it again", cause);
     }
 
     @Override

@@ -11,6 +11,10 @@ public final class UnsupportedPickleException extends RuntimeException {
         super(message);
     }
 
+    public UnsupportedPickleException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
     /** Explains an unreadable object of a Python class found in a column. */
     static UnsupportedPickleException forClass(String className, String column, int row) {
         String where = column == null ? "" : "column '" + column + "'" + (row >= 0 ? " (row " + row + ")" : "") + " ";

@@ -2,13 +2,14 @@ package io.llmharness.dataset.read;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.RuntimeJsonMappingException;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import io.llmharness.dataset.column.ColumnBuilder;
 import io.llmharness.dataset.column.Table;
 import io.llmharness.dataset.column.TableBuilder;
+import io.llmharness.error.HarnessException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -29,9 +30,35 @@ public final class CsvTableReader {
 
     private CsvTableReader() {}
 
-    /** Reads the whole file. */
+    /**
+     * Reads the whole file. A file cut short shows as a quoted cell that never closes or a last row with too few
+     * fields and no line break after it; both say the file is truncated.
+     */
     public static Table read(Path file) {
-        try (InputStream in = Inputs.open(file);
+        try {
+            return read(file, new Inputs.Tracked(Inputs.open(file)));
+        } catch (RuntimeJsonMappingException e) {
+            if (e.getCause() instanceof JsonProcessingException cause) {
+                throw malformed(file, cause);
+            }
+            throw e;
+        } catch (JsonProcessingException e) {
+            throw malformed(file, e);
+        } catch (IOException e) {
+            throw DatasetErrors.io(file, e);
+        }
+    }
+
+    private static HarnessException malformed(Path file, JsonProcessingException e) {
+        String message = DatasetErrors.firstLine(e.getOriginalMessage());
+        if (message.startsWith("Missing closing quote")) {
+            return DatasetErrors.truncated(file, e);
+        }
+        return DatasetErrors.badFile(file, "malformed CSV: " + message, e);
+    }
+
+    private static Table read(Path file, Inputs.Tracked in) throws IOException {
+        try (in;
                 Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8);
                 MappingIterator<String[]> it = MAPPER.readerFor(String[].class)
                         .with(CsvParser.Feature.WRAP_AS_ARRAY)
@@ -49,6 +76,9 @@ public final class CsvTableReader {
             while (it.hasNext()) {
                 long line = it.getCurrentLocation().getLineNr();
                 String[] fields = it.next();
+                if (fields.length < header.size() && !it.hasNext() && !endsWithLineBreak(in)) {
+                    throw DatasetErrors.truncated(file, null);
+                }
                 if (fields.length != header.size()) {
                     throw DatasetErrors.badRow(
                             file,
@@ -69,11 +99,11 @@ public final class CsvTableReader {
                 }
             }
             return table.build();
-        } catch (JsonProcessingException e) {
-            throw DatasetErrors.badFile(file, "malformed CSV: " + DatasetErrors.firstLine(e.getOriginalMessage()), e);
-        } catch (IOException e) {
-            throw DatasetErrors.io(file, e);
         }
+    }
+
+    private static boolean endsWithLineBreak(Inputs.Tracked in) {
+        return in.ended() && (in.lastByte() == '\n' || in.lastByte() == '\r');
     }
 
     private static List<String> header(Path file, String[] names) {

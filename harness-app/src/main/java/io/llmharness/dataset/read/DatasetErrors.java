@@ -51,10 +51,15 @@ public final class DatasetErrors {
         return HarnessException.config("Dataset " + file + ": " + problem, cause);
     }
 
+    /** The content stops before the format says it is complete: a cut download or an interrupted write. */
+    public static HarnessException truncated(Path file, Throwable cause) {
+        return badFile(file, "the file ends early (truncated?); download or write it again", cause);
+    }
+
     /** An I/O failure while reading; a file that ends early (truncated content) is the user's to fix. */
     public static HarnessException io(Path file, IOException e) {
         if (e instanceof java.io.EOFException || String.valueOf(e.getMessage()).contains("premature end")) {
-            return badFile(file, "the file ends early (truncated?); download or write it again", e);
+            return truncated(file, e);
         }
         return HarnessException.execution("Cannot read dataset " + file + ": " + firstLine(e.getMessage()), e);
     }

@@ -1,6 +1,7 @@
 package io.llmharness.dataset.read;
 
 import java.io.BufferedInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -33,6 +34,68 @@ public final class Inputs {
     public static byte[] head(Path file, int n) throws IOException {
         try (InputStream in = open(file)) {
             return in.readNBytes(n);
+        }
+    }
+
+    /**
+     * A stream that remembers whether its end was reached and the last bytes it returned, so a reader can tell a
+     * file that ends early from one that is malformed inside.
+     */
+    public static final class Tracked extends FilterInputStream {
+        private boolean ended;
+        private int last = -1;
+        private int lastNonBlank = -1;
+
+        public Tracked(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b < 0) {
+                ended = true;
+            } else {
+                last = b;
+                lastNonBlank = isBlank(b) ? lastNonBlank : b;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            if (n < 0) {
+                ended = true;
+            } else if (n > 0) {
+                last = buffer[offset + n - 1] & 0xff;
+                for (int i = offset + n - 1; i >= offset; i--) {
+                    if (!isBlank(buffer[i])) {
+                        lastNonBlank = buffer[i] & 0xff;
+                        break;
+                    }
+                }
+            }
+            return n;
+        }
+
+        private static boolean isBlank(int b) {
+            return b == ' ' || b == '\n' || b == '\r' || b == '\t';
+        }
+
+        /** Whether a read has found the end of the content. */
+        public boolean ended() {
+            return ended;
+        }
+
+        /** The last byte read, -1 before any. */
+        public int lastByte() {
+            return last;
+        }
+
+        /** The last byte read that is not a space, tab or line break, -1 before any. */
+        public int lastNonBlankByte() {
+            return lastNonBlank;
         }
     }
 

@@ -6,11 +6,11 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.dataset.column.Table;
 import io.llmharness.dataset.column.TableBuilder;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
 
 /**
@@ -39,17 +39,25 @@ public final class JsonTableReader {
         this.file = file;
     }
 
-    /** Reads the whole file. */
+    /**
+     * Reads the whole file. Invalid JSON at the end of content that does not end with a closing brace or bracket
+     * means the file is truncated (cut inside a value, record or array).
+     */
     public static Table read(Path file) {
-        try (InputStream in = Inputs.open(file);
-                JsonParser p = FACTORY.createParser(in)) {
-            p.setCodec(JsonValues.MAPPER);
-            return new JsonTableReader(file).read(p);
-        } catch (JsonProcessingException e) {
-            JsonLocation loc = e.getLocation();
-            String where = loc == null ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr();
-            throw DatasetErrors.badFile(
-                    file, "invalid JSON" + where + ": " + DatasetErrors.firstLine(e.getOriginalMessage()), e);
+        try (Inputs.Tracked in = new Inputs.Tracked(Inputs.open(file))) {
+            try (JsonParser p = FACTORY.createParser(in)) {
+                p.setCodec(JsonValues.MAPPER);
+                return new JsonTableReader(file).read(p);
+            } catch (JsonProcessingException e) {
+                int last = in.lastNonBlankByte();
+                if (e instanceof JsonEOFException || (in.ended() && last != '}' && last != ']')) {
+                    throw DatasetErrors.truncated(file, e);
+                }
+                JsonLocation loc = e.getLocation();
+                String where = loc == null ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr();
+                throw DatasetErrors.badFile(
+                        file, "invalid JSON" + where + ": " + DatasetErrors.firstLine(e.getOriginalMessage()), e);
+            }
         } catch (IOException e) {
             throw DatasetErrors.io(file, e);
         }

@@ -3,6 +3,9 @@ package io.llmharness.dataset.read;
 import io.llmharness.dataset.column.ColumnBuilder;
 import io.llmharness.dataset.column.Table;
 import io.llmharness.dataset.column.TableBuilder;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.sql.Array;
 import java.sql.Connection;
@@ -11,6 +14,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -21,6 +25,8 @@ import java.util.Locale;
  * ({@code int[]}); dates and times → text; every other nested type → JSON (via DuckDB's {@code to_json}).
  */
 public final class ParquetTableReader {
+    private static final byte[] MAGIC = {'P', 'A', 'R', '1'};
+
     private ParquetTableReader() {}
 
     private enum Kind {
@@ -62,8 +68,27 @@ public final class ParquetTableReader {
             }
             return table.build();
         } catch (SQLException e) {
+            if (endsEarly(file)) {
+                throw DatasetErrors.truncated(file, e);
+            }
             throw DatasetErrors.badFile(file, "cannot read Parquet: " + DatasetErrors.firstLine(e.getMessage()), e);
         }
+    }
+
+    /** Whether the file starts with Parquet's {@code PAR1} magic but lacks the one that closes its footer. */
+    private static boolean endsEarly(Path file) {
+        try (FileChannel ch = FileChannel.open(file)) {
+            long size = ch.size();
+            return size >= 4 && magicAt(ch, 0) && !(size >= 8 && magicAt(ch, size - 4));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean magicAt(FileChannel ch, long position) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(4);
+        ch.read(b, position);
+        return Arrays.equals(b.array(), MAGIC);
     }
 
     private static List<Source> describe(Statement st, String from) throws SQLException {
@@ -129,7 +154,7 @@ public final class ParquetTableReader {
             case JSON -> {
                 try {
                     yield JsonValues.fromNode(JsonValues.MAPPER.readTree(raw.toString()));
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     throw DatasetErrors.badRow(
                             file, "row " + row, "column '" + s.name() + "' did not convert to JSON: " + e.getMessage());
                 }

@@ -10,8 +10,9 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 /**
- * Progress for logs: one plain line (no carriage return) every interval, printed by a daemon timer thread, and a
- * final line on close, e.g. {@code samples: 1200/5000 (24.0%), 118.3/s, ETA 0:00:32}.
+ * Progress for logs: one plain line (no carriage return) every interval, printed by a daemon timer thread, e.g.
+ * {@code Offline: 1200/5000 (24.0%), 118.3/s, ETA 0:00:32}, and a final line on close that shows the elapsed time
+ * instead of the ETA, e.g. {@code Offline: 5000/5000 (100.0%), 120.1/s, elapsed 0:00:42}.
  */
 final class LineProgress implements Progress {
 

@@ -5,12 +5,15 @@ import io.llmharness.dataset.DatasetLoader;
 import io.llmharness.dataset.DatasetOptions;
 import io.llmharness.dataset.SyntheticDataset;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * Load-time benchmark (not a test): a cnn_eval.json-shaped synthetic dataset (13368 rows, ~800 token ids each) read
@@ -51,21 +54,57 @@ public final class DatasetLoadBench {
             SyntheticDataset.cnnLike(Integer.parseInt(args[1]), 1).writeJson(Path.of(args[2]));
             return;
         }
+        measureAll(Path.of(System.getProperty("java.io.tmpdir")), args);
+    }
+
+    /**
+     * Writes the synthetic files and the cache into a new {@code dataset-bench*} folder in {@code tmp}, measures
+     * them and the extra files in {@code args}, and deletes the folder again: when done, when a load fails, and
+     * (through a shutdown hook) when the benchmark is interrupted.
+     */
+    static void measureAll(Path tmp, String[] args) throws IOException {
         int rows = args.length > 0 ? Integer.parseInt(args[0]) : 13368;
-        Path dir = Files.createTempDirectory("dataset-bench");
-        List<Path> files = new ArrayList<>();
-        SyntheticDataset spec = SyntheticDataset.cnnLike(rows, 1);
-        files.add(dir.resolve("cnn_like.json"));
-        spec.writeJson(files.get(0));
-        files.add(dir.resolve("cnn_like.jsonl"));
-        spec.writeJsonl(files.get(1));
-        files.add(dir.resolve("cnn_like.parquet"));
-        spec.writeParquet(files.get(2));
-        for (int i = 1; i < args.length; i++) {
-            files.add(Path.of(args[i]));
+        Path dir = Files.createTempDirectory(tmp, "dataset-bench");
+        Thread cleanup = new Thread(() -> deleteQuietly(dir), "dataset-bench-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        try {
+            List<Path> files = new ArrayList<>();
+            SyntheticDataset spec = SyntheticDataset.cnnLike(rows, 1);
+            files.add(dir.resolve("cnn_like.json"));
+            spec.writeJson(files.get(0));
+            files.add(dir.resolve("cnn_like.jsonl"));
+            spec.writeJsonl(files.get(1));
+            files.add(dir.resolve("cnn_like.parquet"));
+            spec.writeParquet(files.get(2));
+            for (int i = 1; i < args.length; i++) {
+                files.add(Path.of(args[i]));
+            }
+            for (Path f : files) {
+                measure(f, dir.resolve("cache"));
+            }
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanup);
+                deleteTree(dir);
+            } catch (IllegalStateException shuttingDown) {
+                // interrupted: the hook deletes the folder
+            }
         }
-        for (Path f : files) {
-            measure(f, dir.resolve("cache"));
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try {
+            deleteTree(dir);
+        } catch (IOException | UncheckedIOException e) {
+            System.err.println("dataset-bench: could not delete " + dir + ": " + e.getMessage());
         }
     }
 

@@ -5,8 +5,11 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,6 +56,23 @@ class ProgressTest {
         bar.close();
         String drawn = sink.toString(StandardCharsets.UTF_8);
         assertThat(drawn).contains("15").doesNotContain("150%", "15/10");
+    }
+
+    @Test
+    void docsShowARunningLineAndTheFinalLineAsPrinted() throws IOException {
+        AtomicLong now = new AtomicLong();
+        LineProgress p = new LineProgress("Offline", 5000, System.err, now::get);
+        p.step(1200);
+        now.set(10_140_000_000L);
+        String running = p.line(false);
+        p.step(3800);
+        now.set(41_630_000_000L);
+        String last = p.line(true);
+
+        assertThat(running).isEqualTo("Offline: 1200/5000 (24.0%), 118.3/s, ETA 0:00:32");
+        assertThat(Files.readString(Path.of("..", "docs", "metrics.md"), StandardCharsets.UTF_8))
+                .as("docs/metrics.md, 'Progress on the terminal'")
+                .contains("\n" + running + "\n" + last + "\n");
     }
 
     @Test
