@@ -38,6 +38,10 @@ public final class DatasetLoader {
                     .load(file, "format=" + format, () -> TableReaders.read(file, format));
             table = r.table();
             LOG.info("Dataset {}: {} ({} ms)", file, r.outcome(), (System.nanoTime() - start) / 1_000_000);
+            if (r.problem() != null) {
+                warnings.add("--dataset-cache-dir " + options.cacheDir() + ": not used, " + r.problem()
+                        + "; the dataset is parsed on every run");
+            }
         } else {
             table = TableReaders.read(file, format);
             LOG.debug("Dataset {} parsed in {} ms", file, (System.nanoTime() - start) / 1_000_000);

@@ -57,13 +57,19 @@ public final class RunExecutor {
 
     /** An I/O failure in words: {@code FileSystemException}'s message is often just the path. */
     static String why(IOException e) {
-        return switch (e) {
-            case java.nio.file.AccessDeniedException a -> "permission denied on " + a.getFile();
-            case java.nio.file.FileAlreadyExistsException f -> f.getFile() + " exists and is not a directory";
-            case java.nio.file.NoSuchFileException n -> n.getFile() + " does not exist";
-            case java.nio.file.FileSystemException f when f.getReason() != null -> f.getReason() + ": " + f.getFile();
-            default -> e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        };
+        if (e instanceof java.nio.file.AccessDeniedException a) {
+            return "permission denied on " + a.getFile();
+        }
+        if (e instanceof java.nio.file.FileAlreadyExistsException f) {
+            return f.getFile() + " exists and is not a directory";
+        }
+        if (e instanceof java.nio.file.NoSuchFileException n) {
+            return n.getFile() + " does not exist";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason() + ": " + f.getFile();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     private static RunResult execute(RunSpec spec, RunConsole console, RunControl control, ServerSession servers) {

@@ -126,6 +126,28 @@ class RunErrorsTest {
     }
 
     @Test
+    void aCacheDirThatCannotBeWrittenIsAWarningAndTheRunGoesOn() throws Exception {
+        Path notADir = Files.writeString(dir.resolve("cache-is-a-file"), "x");
+        RunFixture.Outcome o = run(
+                "--simulate",
+                "--dataset-path",
+                data.toString(),
+                "--test-mode",
+                "accuracy",
+                "--dataset-cache-dir",
+                notADir.toString(),
+                "--generation-config",
+                RunFixture.shortOutputs(dir, 8).toString());
+
+        assertThat(o.exit()).as(o.err()).isEqualTo(ExitCodes.OK);
+        assertThat(o.err().lines().filter(l -> l.contains("--dataset-cache-dir")))
+                .singleElement()
+                .asString()
+                .startsWith("harness: warning: --dataset-cache-dir " + notADir + ": not used, cannot write")
+                .endsWith("the dataset is parsed on every run");
+    }
+
+    @Test
     void unknownScenarioAndTestMode() {
         oneLine(
                 run("--simulate", "--dataset-path", data.toString(), "--scenario", "Batch"),

@@ -57,8 +57,12 @@ public final class DatasetCache {
         BYPASSED
     }
 
-    /** A table and how it was obtained. */
-    public record Result(Table table, Outcome outcome, Path entry) {}
+    /**
+     * A table and how it was obtained.
+     *
+     * @param problem why the cache was bypassed, in words; null otherwise
+     */
+    public record Result(Table table, Outcome outcome, Path entry, String problem) {}
 
     /**
      * The table of {@code source}: from the cache when a matching entry exists, else from {@code parse}, which is
@@ -71,20 +75,20 @@ public final class DatasetCache {
         try {
             key = key(source, variant);
         } catch (IOException e) {
-            return new Result(parse.get(), Outcome.BYPASSED, null);
+            return new Result(parse.get(), Outcome.BYPASSED, null, "cannot read the source to key it: " + e);
         }
         Path entry = entryPath(source, key);
         Optional<Table> cached = read(entry, key);
         if (cached.isPresent()) {
-            return new Result(cached.get(), Outcome.HIT, entry);
+            return new Result(cached.get(), Outcome.HIT, entry, null);
         }
         Table table = parse.get();
         try {
             write(source, entry, key, table);
-            return new Result(table, Outcome.STORED, entry);
+            return new Result(table, Outcome.STORED, entry, null);
         } catch (IOException | RuntimeException e) {
-            LOG.warn("Dataset cache {} not written: {}", entry, e.toString());
-            return new Result(table, Outcome.BYPASSED, null);
+            LOG.info("Dataset cache {} not written: {}", entry, e.toString());
+            return new Result(table, Outcome.BYPASSED, null, "cannot write " + entry + " (" + e + ")");
         }
     }
 
