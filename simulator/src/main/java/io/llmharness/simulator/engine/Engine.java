@@ -87,13 +87,18 @@ public abstract class Engine {
         onWork(clock.nanoTime());
     }
 
-    /** Aborts everything (shutdown, simulated crash), telling every listener. */
-    public final void abortAll(FinishReason reason) {
+    /**
+     * Ends everything and stops the engine for good.
+     *
+     * @param notify tell every listener (shutdown: responses end with {@code reason}); false when the connections
+     *     are dropped instead (simulated crash)
+     */
+    public final void abortAll(FinishReason reason, boolean notify) {
         List<Sequence> all = new ArrayList<>(running);
         all.addAll(waiting);
         long now = clock.nanoTime();
         for (Sequence s : all) {
-            finish(s, reason, now, true);
+            finish(s, reason, now, notify);
         }
         stop();
     }

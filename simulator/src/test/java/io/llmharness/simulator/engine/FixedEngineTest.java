@@ -56,7 +56,7 @@ class FixedEngineTest {
         Engine e = engine(SimulatorOptions.builder().fixedLatency(10, 5).build());
         rec.reaction = (seq, emit) -> {
             if (emit.finish() == FinishReason.LENGTH) {
-                e.abortAll(FinishReason.ERROR);
+                e.abortAll(FinishReason.ERROR, true);
             }
         };
         long t0 = clock.now();

@@ -110,7 +110,7 @@ class StepEngineTest {
         Engine e = engine(batch().build());
         rec.reaction = (seq, emit) -> {
             if (emit.finish() == FinishReason.LENGTH) {
-                e.abortAll(FinishReason.ERROR);
+                e.abortAll(FinishReason.ERROR, true);
             }
         };
         long t0 = clock.now();
