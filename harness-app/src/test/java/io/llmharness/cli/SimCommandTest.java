@@ -7,6 +7,8 @@ import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.BindException;
+import java.net.UnknownHostException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -145,6 +147,35 @@ class SimCommandTest {
         assertThat(parse("--accept-unknown-flags", "--gpu-memory-utilization", "0.9", "--port", "1234")
                         .port())
                 .isEqualTo(1234);
+    }
+
+    @Test
+    void bindFailuresPointAtTheFlagToChange() {
+        assertThat(SimCommand.listenHint(new UnknownHostException("Failed to resolve '999.1.1.1'")))
+                .contains("--host")
+                .doesNotContain("--port");
+        assertThat(SimCommand.listenHint(new BindException("Cannot assign requested address")))
+                .contains("--host")
+                .doesNotContain("--port");
+        assertThat(SimCommand.listenHint(new BindException("Address already in use")))
+                .contains("--port")
+                .doesNotContain("--host");
+        assertThat(SimCommand.listenHint(new BindException("Permission denied")))
+                .contains("--port", "1024");
+    }
+
+    @Test
+    void anAddressOfAnotherMachineIsAHostError() {
+        StringWriter err = new StringWriter();
+        CommandLine cl = Main.commandLine();
+        cl.setOut(new PrintWriter(new StringWriter()));
+        cl.setErr(new PrintWriter(err));
+        // 192.0.2.1 is TEST-NET-1 (RFC 5737): never an address of this machine
+        int code = cl.execute("sim", "--host", "192.0.2.1", "--port", "0", "--no-worker-processes");
+        assertThat(code).isEqualTo(ExitCodes.EXECUTION_FAILURE);
+        assertThat(err.toString())
+                .contains("cannot listen on 192.0.2.1", "check --host")
+                .doesNotContain("--port");
     }
 
     @Test

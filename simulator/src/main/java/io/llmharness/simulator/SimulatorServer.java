@@ -125,7 +125,9 @@ public final class SimulatorServer implements AutoCloseable {
         } catch (Exception e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new IllegalStateException(
-                    "cannot listen on " + o.host() + ":" + o.port() + ": " + cause.getMessage(), cause);
+                    "cannot listen on " + o.host() + ":" + o.port() + ": "
+                            + String.valueOf(cause.getMessage()).strip(),
+                    cause);
         }
     }
 
