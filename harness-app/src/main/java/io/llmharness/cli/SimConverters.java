@@ -43,22 +43,7 @@ final class SimConverters {
     static final class Millis implements ITypeConverter<Double> {
         @Override
         public Double convert(String value) {
-            String v = value.trim().toLowerCase(Locale.ROOT);
-            double factor = 1;
-            if (v.endsWith("ms")) {
-                v = v.substring(0, v.length() - 2);
-            } else if (v.endsWith("us") || v.endsWith("µs")) {
-                v = v.substring(0, v.length() - 2);
-                factor = 0.001;
-            } else if (v.endsWith("s")) {
-                v = v.substring(0, v.length() - 1);
-                factor = 1000;
-            }
-            try {
-                return Double.parseDouble(v.trim()) * factor;
-            } catch (NumberFormatException e) {
-                throw new TypeConversionException("'" + value + "' is not a duration (milliseconds, or 100ms, 1.5s)");
-            }
+            return durationMillis(value, 1, "milliseconds, or 100ms, 1.5s");
         }
     }
 
@@ -86,11 +71,7 @@ final class SimConverters {
     static final class Seconds implements ITypeConverter<Long> {
         @Override
         public Long convert(String value) {
-            String v = value.trim();
-            if (!v.isEmpty() && Character.isDigit(v.charAt(v.length() - 1))) {
-                v = v + "s";
-            }
-            return Math.round(new Millis().convert(v));
+            return Math.round(durationMillis(value, 1000, "seconds, or 500ms, 1.5s"));
         }
     }
 
@@ -99,6 +80,32 @@ final class SimConverters {
         @Override
         public Long convert(String value) {
             return Math.round(new Millis().convert(value));
+        }
+    }
+
+    /**
+     * A duration in milliseconds: a number with a unit ({@code ms}, {@code s}, {@code us}), or a plain number of
+     * {@code plainMillis} milliseconds each (the flag's own unit).
+     *
+     * @param accepted what the flag accepts, for the error message (its plain unit first)
+     */
+    private static double durationMillis(String value, double plainMillis, String accepted) {
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        double factor = plainMillis;
+        if (v.endsWith("ms")) {
+            v = v.substring(0, v.length() - 2);
+            factor = 1;
+        } else if (v.endsWith("us") || v.endsWith("µs")) {
+            v = v.substring(0, v.length() - 2);
+            factor = 0.001;
+        } else if (v.endsWith("s")) {
+            v = v.substring(0, v.length() - 1);
+            factor = 1000;
+        }
+        try {
+            return Double.parseDouble(v.trim()) * factor;
+        } catch (NumberFormatException e) {
+            throw new TypeConversionException("'" + value + "' is not a duration (" + accepted + ")");
         }
     }
 }

@@ -150,6 +150,44 @@ class SimCommandTest {
     }
 
     @Test
+    void shutdownTimeoutCountsSecondsUnlessGivenAUnit() {
+        assertThat(parse("--shutdown-timeout", "2").shutdownTimeoutMs()).isEqualTo(2000);
+        assertThat(parse("--shutdown-timeout", "1.5").shutdownTimeoutMs()).isEqualTo(1500);
+        assertThat(parse("--shutdown-timeout", "500ms").shutdownTimeoutMs()).isEqualTo(500);
+        assertThat(parse("--shutdown-timeout", "3s").shutdownTimeoutMs()).isEqualTo(3000);
+    }
+
+    @Test
+    void aBadDurationNamesTheFlagsOwnUnit() {
+        assertThat(usageError("--shutdown-timeout", "zz"))
+                .contains("--shutdown-timeout", "'zz'", "(seconds, or 500ms, 1.5s)");
+        assertThat(usageError("--shutdown-timeout", "abc1")).contains("'abc1'").doesNotContain("abc1s");
+        for (String millisFlag : List.of(
+                "--ttft",
+                "--itl",
+                "--ttft-std-dev",
+                "--itl-std-dev",
+                "--prefill-overhead-ms",
+                "--decode-step-ms",
+                "--decode-step-ms-per-seq",
+                "--warmup-ms")) {
+            assertThat(usageError(millisFlag, "zz")).contains("(milliseconds, or 100ms, 1.5s)");
+        }
+    }
+
+    /** What {@code harness sim ARGS} prints for a usage error (exit 2). */
+    private static String usageError(String... args) {
+        StringWriter err = new StringWriter();
+        CommandLine cl = Main.commandLine();
+        cl.setErr(new PrintWriter(err));
+        String[] all = new String[args.length + 1];
+        all[0] = "sim";
+        System.arraycopy(args, 0, all, 1, args.length);
+        assertThat(cl.execute(all)).as(err.toString()).isEqualTo(ExitCodes.USAGE);
+        return err.toString();
+    }
+
+    @Test
     void bindFailuresPointAtTheFlagToChange() {
         assertThat(SimCommand.listenHint(new UnknownHostException("Failed to resolve '999.1.1.1'")))
                 .contains("--host")
