@@ -49,15 +49,25 @@ final class SimConverters {
 
     /**
      * Consumes the values of a multi-value option up to the next argument that starts with {@code -}, so that an
-     * unknown flag after {@code --served-model-name a b} is not taken for a third name.
+     * unknown flag after {@code --served-model-name a b} is not taken for a third name. At least one value is
+     * required (a custom consumer bypasses picocli's own arity check).
      */
     static final class Words implements CommandLine.IParameterConsumer {
         @Override
         public void consumeParameters(
                 java.util.Stack<String> args, CommandLine.Model.ArgSpec argSpec, CommandLine.Model.CommandSpec spec) {
             java.util.List<String> values = new java.util.ArrayList<>();
-            while (!args.isEmpty() && (values.isEmpty() || !args.peek().startsWith("-"))) {
+            while (!args.isEmpty() && !args.peek().startsWith("-")) {
                 values.add(args.pop());
+            }
+            if (values.isEmpty()) {
+                String name = argSpec instanceof CommandLine.Model.OptionSpec option
+                        ? option.longestName()
+                        : argSpec.paramLabel();
+                throw new CommandLine.MissingParameterException(
+                        spec.commandLine(),
+                        argSpec,
+                        "Missing required parameter for option '" + name + "' (at least one value)");
             }
             java.util.List<String> current = argSpec.getValue();
             if (current != null) {

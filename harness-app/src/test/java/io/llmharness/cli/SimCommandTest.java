@@ -1,6 +1,7 @@
 package io.llmharness.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.llmharness.simulator.LatencyMode;
 import io.llmharness.simulator.Persona;
@@ -173,6 +174,21 @@ class SimCommandTest {
                 "--warmup-ms")) {
             assertThat(usageError(millisFlag, "zz")).contains("(milliseconds, or 100ms, 1.5s)");
         }
+    }
+
+    @Test
+    void listFlagsNeedAValue() {
+        // parsed only: a command line that wrongly passed would start a server
+        assertThatThrownBy(() -> parse("--served-model-name"))
+                .isInstanceOf(CommandLine.MissingParameterException.class)
+                .hasMessageContaining("'--served-model-name'");
+        assertThatThrownBy(() -> parse("--served-model-name", "--port", "8001"))
+                .isInstanceOf(CommandLine.MissingParameterException.class)
+                .hasMessageContaining("'--served-model-name'");
+        assertThatThrownBy(() -> parse("--port", "8001", "--failure-types"))
+                .isInstanceOf(CommandLine.MissingParameterException.class)
+                .hasMessageContaining("'--failure-types'");
+        assertThat(parse("--served-model-name=one", "two").servedModelNames()).containsExactly("one", "two");
     }
 
     /** What {@code harness sim ARGS} prints for a usage error (exit 2). */
