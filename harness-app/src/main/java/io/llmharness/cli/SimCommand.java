@@ -4,8 +4,11 @@ import io.llmharness.error.HarnessException;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import java.io.PrintWriter;
+import java.net.BindException;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -63,11 +66,11 @@ public final class SimCommand implements Callable<Integer> {
         try {
             server = SimulatorServer.start(options);
         } catch (IllegalStateException e) {
+            signal.uninstall();
             if (signal.received()) {
                 return ExitCodes.OK;
             }
-            throw HarnessException.execution(
-                    "sim: " + e.getMessage() + " (choose another port with --port, or stop the process that holds it)");
+            throw HarnessException.execution("sim: " + e.getMessage() + " (" + listenHint(e.getCause()) + ")");
         }
         try (server) {
             CompletableFuture<Object> end = CompletableFuture.anyOf(signal.future(), server.crashed());
@@ -85,6 +88,31 @@ public final class SimCommand implements Callable<Integer> {
         } finally {
             signal.uninstall();
         }
+    }
+
+    /**
+     * What to do about a failed bind, judged by its cause: a host that does not resolve or is not an address of this
+     * machine needs another {@code --host}; a port in use needs another {@code --port}.
+     */
+    static String listenHint(Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause()) {
+            if (t instanceof UnknownHostException) {
+                return "check --host: it is neither an IP address nor a name that resolves";
+            }
+            if (t instanceof BindException) {
+                String message = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
+                if (message.contains("in use")) {
+                    return "choose another port with --port, or stop the process that holds it";
+                }
+                if (message.contains("assign")) {
+                    return "check --host: it is not an address of this machine (0.0.0.0 listens on all of them)";
+                }
+                if (message.contains("permission")) {
+                    return "ports below 1024 need privileges: choose another port with --port";
+                }
+            }
+        }
+        return "check --host and --port";
     }
 
     /**

@@ -43,36 +43,31 @@ final class SimConverters {
     static final class Millis implements ITypeConverter<Double> {
         @Override
         public Double convert(String value) {
-            String v = value.trim().toLowerCase(Locale.ROOT);
-            double factor = 1;
-            if (v.endsWith("ms")) {
-                v = v.substring(0, v.length() - 2);
-            } else if (v.endsWith("us") || v.endsWith("µs")) {
-                v = v.substring(0, v.length() - 2);
-                factor = 0.001;
-            } else if (v.endsWith("s")) {
-                v = v.substring(0, v.length() - 1);
-                factor = 1000;
-            }
-            try {
-                return Double.parseDouble(v.trim()) * factor;
-            } catch (NumberFormatException e) {
-                throw new TypeConversionException("'" + value + "' is not a duration (milliseconds, or 100ms, 1.5s)");
-            }
+            return durationMillis(value, 1, "milliseconds, or 100ms, 1.5s");
         }
     }
 
     /**
      * Consumes the values of a multi-value option up to the next argument that starts with {@code -}, so that an
-     * unknown flag after {@code --served-model-name a b} is not taken for a third name.
+     * unknown flag after {@code --served-model-name a b} is not taken for a third name. At least one value is
+     * required (a custom consumer bypasses picocli's own arity check).
      */
     static final class Words implements CommandLine.IParameterConsumer {
         @Override
         public void consumeParameters(
                 java.util.Stack<String> args, CommandLine.Model.ArgSpec argSpec, CommandLine.Model.CommandSpec spec) {
             java.util.List<String> values = new java.util.ArrayList<>();
-            while (!args.isEmpty() && (values.isEmpty() || !args.peek().startsWith("-"))) {
+            while (!args.isEmpty() && !args.peek().startsWith("-")) {
                 values.add(args.pop());
+            }
+            if (values.isEmpty()) {
+                String name = argSpec instanceof CommandLine.Model.OptionSpec option
+                        ? option.longestName()
+                        : argSpec.paramLabel();
+                throw new CommandLine.MissingParameterException(
+                        spec.commandLine(),
+                        argSpec,
+                        "Missing required parameter for option '" + name + "' (at least one value)");
             }
             java.util.List<String> current = argSpec.getValue();
             if (current != null) {
@@ -86,11 +81,7 @@ final class SimConverters {
     static final class Seconds implements ITypeConverter<Long> {
         @Override
         public Long convert(String value) {
-            String v = value.trim();
-            if (!v.isEmpty() && Character.isDigit(v.charAt(v.length() - 1))) {
-                v = v + "s";
-            }
-            return Math.round(new Millis().convert(v));
+            return Math.round(durationMillis(value, 1000, "seconds, or 500ms, 1.5s"));
         }
     }
 
@@ -99,6 +90,32 @@ final class SimConverters {
         @Override
         public Long convert(String value) {
             return Math.round(new Millis().convert(value));
+        }
+    }
+
+    /**
+     * A duration in milliseconds: a number with a unit ({@code ms}, {@code s}, {@code us}), or a plain number of
+     * {@code plainMillis} milliseconds each (the flag's own unit).
+     *
+     * @param accepted what the flag accepts, for the error message (its plain unit first)
+     */
+    private static double durationMillis(String value, double plainMillis, String accepted) {
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        double factor = plainMillis;
+        if (v.endsWith("ms")) {
+            v = v.substring(0, v.length() - 2);
+            factor = 1;
+        } else if (v.endsWith("us") || v.endsWith("µs")) {
+            v = v.substring(0, v.length() - 2);
+            factor = 0.001;
+        } else if (v.endsWith("s")) {
+            v = v.substring(0, v.length() - 1);
+            factor = 1000;
+        }
+        try {
+            return Double.parseDouble(v.trim()) * factor;
+        } catch (NumberFormatException e) {
+            throw new TypeConversionException("'" + value + "' is not a duration (" + accepted + ")");
         }
     }
 }

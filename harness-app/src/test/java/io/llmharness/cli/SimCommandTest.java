@@ -1,12 +1,15 @@
 package io.llmharness.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.llmharness.simulator.LatencyMode;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.BindException;
+import java.net.UnknownHostException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -152,6 +155,88 @@ class SimCommandTest {
         assertThat(parse("--port", "1234", "--tp", "8", "--port", "4321", "--tp", "1")
                         .port())
                 .isEqualTo(4321);
+    }
+
+    @Test
+    void shutdownTimeoutCountsSecondsUnlessGivenAUnit() {
+        assertThat(parse("--shutdown-timeout", "2").shutdownTimeoutMs()).isEqualTo(2000);
+        assertThat(parse("--shutdown-timeout", "1.5").shutdownTimeoutMs()).isEqualTo(1500);
+        assertThat(parse("--shutdown-timeout", "500ms").shutdownTimeoutMs()).isEqualTo(500);
+        assertThat(parse("--shutdown-timeout", "3s").shutdownTimeoutMs()).isEqualTo(3000);
+    }
+
+    @Test
+    void aBadDurationNamesTheFlagsOwnUnit() {
+        assertThat(usageError("--shutdown-timeout", "zz"))
+                .contains("--shutdown-timeout", "'zz'", "(seconds, or 500ms, 1.5s)");
+        assertThat(usageError("--shutdown-timeout", "abc1")).contains("'abc1'").doesNotContain("abc1s");
+        for (String millisFlag : List.of(
+                "--ttft",
+                "--itl",
+                "--ttft-std-dev",
+                "--itl-std-dev",
+                "--prefill-overhead-ms",
+                "--decode-step-ms",
+                "--decode-step-ms-per-seq",
+                "--warmup-ms")) {
+            assertThat(usageError(millisFlag, "zz")).contains("(milliseconds, or 100ms, 1.5s)");
+        }
+    }
+
+    @Test
+    void listFlagsNeedAValue() {
+        // parsed only: a command line that wrongly passed would start a server
+        assertThatThrownBy(() -> parse("--served-model-name"))
+                .isInstanceOf(CommandLine.MissingParameterException.class)
+                .hasMessageContaining("'--served-model-name'");
+        assertThatThrownBy(() -> parse("--served-model-name", "--port", "8001"))
+                .isInstanceOf(CommandLine.MissingParameterException.class)
+                .hasMessageContaining("'--served-model-name'");
+        assertThatThrownBy(() -> parse("--port", "8001", "--failure-types"))
+                .isInstanceOf(CommandLine.MissingParameterException.class)
+                .hasMessageContaining("'--failure-types'");
+        assertThat(parse("--served-model-name=one", "two").servedModelNames()).containsExactly("one", "two");
+    }
+
+    /** What {@code harness sim ARGS} prints for a usage error (exit 2). */
+    private static String usageError(String... args) {
+        StringWriter err = new StringWriter();
+        CommandLine cl = Main.commandLine();
+        cl.setErr(new PrintWriter(err));
+        String[] all = new String[args.length + 1];
+        all[0] = "sim";
+        System.arraycopy(args, 0, all, 1, args.length);
+        assertThat(cl.execute(all)).as(err.toString()).isEqualTo(ExitCodes.USAGE);
+        return err.toString();
+    }
+
+    @Test
+    void bindFailuresPointAtTheFlagToChange() {
+        assertThat(SimCommand.listenHint(new UnknownHostException("Failed to resolve '999.1.1.1'")))
+                .contains("--host")
+                .doesNotContain("--port");
+        assertThat(SimCommand.listenHint(new BindException("Cannot assign requested address")))
+                .contains("--host")
+                .doesNotContain("--port");
+        assertThat(SimCommand.listenHint(new BindException("Address already in use")))
+                .contains("--port")
+                .doesNotContain("--host");
+        assertThat(SimCommand.listenHint(new BindException("Permission denied")))
+                .contains("--port", "1024");
+    }
+
+    @Test
+    void anAddressOfAnotherMachineIsAHostError() {
+        StringWriter err = new StringWriter();
+        CommandLine cl = Main.commandLine();
+        cl.setOut(new PrintWriter(new StringWriter()));
+        cl.setErr(new PrintWriter(err));
+        // 192.0.2.1 is TEST-NET-1 (RFC 5737): never an address of this machine
+        int code = cl.execute("sim", "--host", "192.0.2.1", "--port", "0", "--no-worker-processes");
+        assertThat(code).isEqualTo(ExitCodes.EXECUTION_FAILURE);
+        assertThat(err.toString())
+                .contains("cannot listen on 192.0.2.1", "check --host")
+                .doesNotContain("--port");
     }
 
     @Test

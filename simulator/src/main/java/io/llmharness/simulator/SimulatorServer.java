@@ -125,7 +125,9 @@ public final class SimulatorServer implements AutoCloseable {
         } catch (Exception e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new IllegalStateException(
-                    "cannot listen on " + o.host() + ":" + o.port() + ": " + cause.getMessage(), cause);
+                    "cannot listen on " + o.host() + ":" + o.port() + ": "
+                            + String.valueOf(cause.getMessage()).strip(),
+                    cause);
         }
     }
 
@@ -203,11 +205,15 @@ public final class SimulatorServer implements AutoCloseable {
         return workers == null ? List.of() : workers.pids();
     }
 
+    /**
+     * The engine died ({@code exitAfterRequests}): generation stops at once and every connection is reset, so
+     * in-flight requests end without a final chunk or body, as when a real server's process dies.
+     */
     private void onCrash() {
+        core.engines().crash();
         for (HttpFrontend f : frontends) {
             f.dropConnections();
         }
-        core.engines().abortAll(FinishReason.ERROR);
         crashed.complete("engine died after " + options.exitAfterRequests() + " requests (--exit-after-requests)");
     }
 
@@ -222,7 +228,9 @@ public final class SimulatorServer implements AutoCloseable {
             return;
         }
         closed = true;
-        core.health(ServerCore.Health.STOPPING);
+        if (core.health() != ServerCore.Health.DEAD) {
+            core.health(ServerCore.Health.STOPPING);
+        }
         long drainUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(options.shutdownTimeoutMs());
         while (core.inFlight() > 0 && System.nanoTime() < drainUntil) {
             try {

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
@@ -291,5 +292,36 @@ class FakeBackendLauncherTest {
         assertThat(l.process().waitFor(20, TimeUnit.SECONDS)).isTrue();
         assertThat(l.process().exitValue()).isEqualTo(1);
         assertThat(ProcessGroup.awaitEmpty(l.pgid(), 5000)).isEmpty();
+    }
+
+    @Test
+    void simulatedCrashUnderLoadExitsWithoutStackTraces() throws Exception {
+        int port = freePort();
+        // batch latency (the default): the crash is triggered from inside an engine step, with requests in flight
+        Launched l = launch("vllm", "serve", "m", "--port", Integer.toString(port), "--exit-after-requests", "3");
+        awaitHealthy(l, port);
+        List<CompletableFuture<HttpResponse<String>>> requests = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            boolean stream = i % 2 == 0;
+            requests.add(http.sendAsync(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v1/completions"))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString("{\"prompt\":\"x\",\"max_tokens\":"
+                                    + (20 + 10 * i) + ",\"ignore_eos\":true,\"stream\":" + stream + "}"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString()));
+        }
+        assertThat(l.process().waitFor(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(l.process().exitValue()).isEqualTo(1);
+        String log = read(l.log());
+        assertThat(log).contains("EngineCore encountered a fatal error").doesNotContain("Exception", "\tat ");
+        long answered = requests.stream()
+                .map(r -> r.handle((response, failure) -> failure == null ? response.statusCode() : -1)
+                        .join())
+                .filter(status -> status == 200)
+                .count();
+        assertThat(answered)
+                .as("answered before the crash; the rest were dropped")
+                .isEqualTo(3);
     }
 }

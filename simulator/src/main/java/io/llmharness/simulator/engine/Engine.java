@@ -87,13 +87,18 @@ public abstract class Engine {
         onWork(clock.nanoTime());
     }
 
-    /** Aborts everything (shutdown, simulated crash), telling every listener. */
-    public final void abortAll(FinishReason reason) {
+    /**
+     * Ends everything and stops the engine for good.
+     *
+     * @param notify tell every listener (shutdown: responses end with {@code reason}); false when the connections
+     *     are dropped instead (simulated crash)
+     */
+    public final void abortAll(FinishReason reason, boolean notify) {
         List<Sequence> all = new ArrayList<>(running);
         all.addAll(waiting);
         long now = clock.nanoTime();
         for (Sequence s : all) {
-            finish(s, reason, now, true);
+            finish(s, reason, now, notify);
         }
         stop();
     }
@@ -159,7 +164,14 @@ public abstract class Engine {
         publish();
     }
 
-    /** Samples one token of a running sequence and delivers it; returns the finish reason or null. */
+    /**
+     * Samples one token of a running sequence and delivers it. Returns the finish reason, {@link FinishReason#ABORT}
+     * when the listener aborted the sequence while handling the token, or null while it keeps running.
+     *
+     * <p>The listener runs on the engine thread and may call back into the engine (a fault that drops the
+     * connection aborts the sequence; the answer that triggers a simulated crash aborts everything). So a finished
+     * sequence leaves the engine before its last token is delivered, and callers check for a re-entrant stop.
+     */
     protected final FinishReason emit(Sequence s, long now) {
         boolean first = s.generated() == 0;
         long previous = s.lastTokenNanos();
@@ -171,9 +183,12 @@ public abstract class Engine {
         } else {
             metrics.onInterTokenLatency((now - previous) / 1e9);
         }
-        s.listener().onOutput(s, s.lastTokenId(), s.lastText(), finish, s.stopReason(), now);
         if (finish != null) {
             finish(s, finish, now, false);
+        }
+        s.listener().onOutput(s, s.lastTokenId(), s.lastText(), finish, s.stopReason(), now);
+        if (finish == null && s.state == Sequence.State.FINISHED) {
+            return FinishReason.ABORT;
         }
         return finish;
     }

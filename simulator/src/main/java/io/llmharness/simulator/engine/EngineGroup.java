@@ -114,10 +114,22 @@ public final class EngineGroup {
 
     /** Ends every queued and running sequence with {@code reason}, telling listeners; no new work is accepted. */
     public void abortAll(FinishReason reason) {
+        stopAll(reason, true);
+    }
+
+    /**
+     * The simulated engine death: every queued and running sequence ends with {@code error} in the metrics, but
+     * listeners are not told (their connections are dropped instead); no new work is accepted.
+     */
+    public void crash() {
+        stopAll(FinishReason.ERROR, false);
+    }
+
+    private void stopAll(FinishReason reason, boolean notify) {
         stopped = true;
         engineThread.execute(() -> {
             for (Engine e : engines) {
-                e.abortAll(reason);
+                e.abortAll(reason, notify);
             }
         });
     }

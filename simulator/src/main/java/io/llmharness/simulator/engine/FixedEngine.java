@@ -30,7 +30,7 @@ final class FixedEngine extends Engine {
         inLoop = true;
         try {
             boolean progress = true;
-            while (progress) {
+            while (progress && !stopped) {
                 progress = false;
                 Sequence admitted;
                 while ((admitted = admitNext(now)) != null) {
@@ -38,7 +38,7 @@ final class FixedEngine extends Engine {
                     due.add(admitted);
                 }
                 Sequence s;
-                while ((s = due.peek()) != null && s.nextEmitNanos <= now) {
+                while (!stopped && (s = due.peek()) != null && s.nextEmitNanos <= now) {
                     due.poll();
                     if (!s.decoding()) {
                         s.onPrefilled(s.prefillRemaining);
@@ -53,7 +53,9 @@ final class FixedEngine extends Engine {
         } finally {
             inLoop = false;
         }
-        arm(now);
+        if (!stopped) {
+            arm(now);
+        }
     }
 
     private void arm(long now) {

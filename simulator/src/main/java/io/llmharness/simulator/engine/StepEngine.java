@@ -73,7 +73,9 @@ final class StepEngine extends Engine {
         timer = null;
         long now = clock.nanoTime();
         int tokens = 0;
-        for (Sequence s : batch) {
+        // By index: a listener may stop the engine mid-loop (simulated crash), which empties the batch.
+        for (int i = 0; i < batch.size(); i++) {
+            Sequence s = batch.get(i);
             if (s.state != Sequence.State.RUNNING) {
                 continue;
             }
@@ -91,6 +93,9 @@ final class StepEngine extends Engine {
             emit(s, now);
         }
         metrics.onIteration(tokens);
+        if (stopped) {
+            return;
+        }
         // Keep the step cadence exact when the timer fired a little late; restart from now when far behind.
         long base = now - stepEnd < stepNanos ? stepEnd : now;
         startStep(base);

@@ -41,7 +41,9 @@ final class DebugEndpoints {
         out.ascii(",\"headers_ns\":").num(t.headersNanos());
         out.ascii(",\"first_token_ns\":").num(firstTokenTime(ev));
         out.ascii(",\"done_ns\":").num(t.doneNanos());
-        out.ascii(",\"complete\":").bool(t.doneNanos() >= 0);
+        out.ascii(",\"complete\":").bool(t.complete());
+        out.ascii(",\"aborted_by\":")
+                .str(t.abortedBy() == null ? null : t.abortedBy().wire());
         out.ascii(",\"status\":").num(t.status());
         out.ascii(",\"event_ns\":[");
         for (int i = 0; i < ev.times().length; i++) {

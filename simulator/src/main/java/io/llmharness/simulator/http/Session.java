@@ -139,6 +139,9 @@ abstract class Session implements SequenceListener {
         if (!c.started) {
             c.cachedTokens = seq.cachedTokens();
         }
+        if (tokenId < 0 && (finish == FinishReason.ABORT || finish == FinishReason.ERROR) && timeline != null) {
+            timeline.onAborted(Timeline.Abort.SERVER); // shutdown: the engine ended the sequence
+        }
         output(c, tokenId, text, finish, stopReason, now);
     }
 
@@ -154,9 +157,15 @@ abstract class Session implements SequenceListener {
         }
     }
 
-    /** Ends the session's bookkeeping (the response itself is written by the caller). */
+    /**
+     * Ends the session's bookkeeping (the response itself is written by the caller).
+     *
+     * @param status the status of the response written, or -1 when the server dropped the connection instead
+     */
     final void done(int status) {
-        if (timeline != null && status != 200) {
+        if (timeline != null && status < 0) {
+            timeline.onCut(System.nanoTime(), Timeline.Abort.SERVER);
+        } else if (timeline != null && status != 200) {
             timeline.onDone(System.nanoTime(), status);
         }
         core.inFlight.decrementAndGet();
@@ -176,7 +185,9 @@ abstract class Session implements SequenceListener {
         abortSequences();
         clientGone();
         if (timeline != null) {
-            timeline.onDone(System.nanoTime(), -1);
+            // after a simulated crash the server reset the connection itself
+            Timeline.Abort by = core.health() == ServerCore.Health.DEAD ? Timeline.Abort.SERVER : Timeline.Abort.CLIENT;
+            timeline.onCut(System.nanoTime(), by);
         }
         core.inFlight.decrementAndGet();
     }

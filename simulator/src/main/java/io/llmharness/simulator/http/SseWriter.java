@@ -229,7 +229,7 @@ final class SseWriter {
             }
         }
         if (timeline != null) {
-            timeline.onDone(System.nanoTime(), -1);
+            timeline.onCut(System.nanoTime(), Timeline.Abort.SERVER);
         }
         Runnable drop = () -> {
             if (rst) {

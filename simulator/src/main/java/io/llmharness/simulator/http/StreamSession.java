@@ -142,6 +142,9 @@ final class StreamSession extends Session {
     private void midStreamError() {
         ended = true;
         abortSequences();
+        if (timeline != null) {
+            timeline.onAborted(Timeline.Abort.SERVER);
+        }
         out.event(
                 format.error(new ApiError(
                         500,

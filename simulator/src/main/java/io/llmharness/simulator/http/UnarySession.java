@@ -44,6 +44,9 @@ final class UnarySession extends Session {
         }
         if (reached(fault.errorAfter())) {
             abortSequences();
+            if (timeline != null) {
+                timeline.onAborted(Timeline.Abort.SERVER);
+            }
             fail(new ApiError(
                     500,
                     "InternalServerError",

@@ -2,6 +2,7 @@ package io.llmharness.simulator.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.simulator.SimulatorOptions;
@@ -132,6 +133,39 @@ class LifecycleTest extends SimTestSupport {
         assertThat(c.postJson("/v1/completions", completion("b", 2)).status()).isEqualTo(200);
         assertThat(s.crashed().get(5, TimeUnit.SECONDS)).contains("--exit-after-requests");
         assertThat(new TestClient(s.baseUrl()).get("/health").status()).isEqualTo(503);
+    }
+
+    @Test
+    void aCrashDropsInFlightRequestsAndCountsEachRequestOnce() throws Exception {
+        // batch mode: the answer that reaches the limit is written from inside an engine step
+        SimulatorServer s = start(SimulatorOptions.builder()
+                .decodeStepMs(2)
+                .prefillOverheadMs(1)
+                .exitAfterRequests(2)
+                .build());
+        TestClient c = client(s);
+        CompletableFuture<TestClient.Stream> inFlight = CompletableFuture.supplyAsync(() ->
+                c.stream("/v1/completions", streaming(completion("long", 5000)).toString()));
+        while (s.inFlight() < 1) {
+            Thread.sleep(5);
+        }
+        assertThat(c.postJson("/v1/completions", completion("a", 3)).status()).isEqualTo(200);
+        assertThat(c.postJson("/v1/completions", completion("b", 3)).status()).isEqualTo(200);
+        assertThat(s.crashed().get(5, TimeUnit.SECONDS)).contains("--exit-after-requests");
+        TestClient.Stream dropped = inFlight.get(10, TimeUnit.SECONDS);
+        assertThat(dropped.endedCleanly()).as("connection dropped").isFalse();
+        assertThat(dropped.sawDone()).isFalse();
+        assertThat(dropped.chunks())
+                .allMatch(chunk -> chunk.at("/choices/0/finish_reason").isNull());
+        TestClient after = new TestClient(s.baseUrl());
+        assertThat(after.get("/health").status()).isEqualTo(503);
+        assertThat(after.postJson("/v1/completions", completion("c", 3)).status())
+                .isEqualTo(500);
+        String m = after.get("/metrics").body();
+        String success = "vllm:request_success_total{engine=\"0\",finished_reason=";
+        assertThat(metric(m, success + "\"length\"")).isEqualTo(2.0);
+        assertThat(metric(m, success + "\"error\"")).isEqualTo(1.0);
+        await().atMost(5, TimeUnit.SECONDS).until(() -> s.inFlight() == 0);
     }
 
     @Test

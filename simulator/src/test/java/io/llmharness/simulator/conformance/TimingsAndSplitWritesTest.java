@@ -34,6 +34,7 @@ class TimingsAndSplitWritesTest extends SimTestSupport {
         assertThat(c.get("/sim/timings/my-req").json()).isEqualTo(t);
         assertThat(t.get("clock").asText()).isEqualTo("System.nanoTime");
         assertThat(t.get("complete").asBoolean()).isTrue();
+        assertThat(t.get("aborted_by").isNull()).isTrue();
         assertThat(t.get("tokens").asInt()).isEqualTo(10);
         assertThat(t.get("event_tokens")).hasSize(5);
         long headers = t.get("headers_ns").asLong();
@@ -57,6 +58,68 @@ class TimingsAndSplitWritesTest extends SimTestSupport {
         var plain = c.postJson("/v1/completions", completion("p", 1));
         assertThat(c.get("/sim/timings/" + plain.json().get("id").asText()).status())
                 .isEqualTo(404);
+    }
+
+    @Test
+    void aStreamTheClientDroppedIsNotComplete() throws Exception {
+        TestClient c = client(start(SimulatorOptions.builder()
+                .fixedLatency(5, 20)
+                .recordTimings(true)
+                .build()));
+        var partial =
+                c.stream("/v1/completions", streaming(completion("drop", 50)).toString(), 2, "X-Request-Id", "gone");
+        assertThat(partial.events()).hasSize(2);
+        JsonNode t = await(c, "gone");
+        assertThat(t.get("complete").asBoolean()).isFalse();
+        assertThat(t.get("aborted_by").asText()).isEqualTo("client");
+        assertThat(t.get("status").asInt()).isEqualTo(200);
+        assertThat(t.get("tokens").asInt()).isLessThan(50);
+        String m = c.get("/metrics").body();
+        assertThat(metric(m, "vllm:request_success_total{engine=\"0\",finished_reason=\"abort\""))
+                .isEqualTo(1);
+    }
+
+    @Test
+    void requestsTheServerCutShortSaySo() throws Exception {
+        TestClient c = client(start(SimulatorOptions.builder()
+                .fixedLatency(1, 1)
+                .recordTimings(true)
+                .build()));
+        var reset = c.stream(
+                "/v1/completions",
+                streaming(completion("reset", 20)).toString(),
+                "X-Sim-Fault",
+                "reset-after=3",
+                "X-Request-Id",
+                "reset");
+        assertThat(reset.sawDone()).isFalse();
+        JsonNode r = await(c, "reset");
+        assertThat(r.get("complete").asBoolean()).isFalse();
+        assertThat(r.get("aborted_by").asText()).isEqualTo("server");
+
+        var error = c.stream(
+                "/v1/completions",
+                streaming(completion("error", 20)).toString(),
+                "X-Sim-Fault",
+                "error-after=3",
+                "X-Request-Id",
+                "error");
+        assertThat(error.sawDone()).isTrue();
+        JsonNode e = await(c, "error");
+        assertThat(e.get("complete").asBoolean()).isTrue();
+        assertThat(e.get("aborted_by").asText()).isEqualTo("server");
+        assertThat(e.get("status").asInt()).isEqualTo(200);
+    }
+
+    /** The record of {@code id} once the server has seen its end. */
+    private static JsonNode await(TestClient c, String id) throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        JsonNode t = c.get("/sim/timings/" + id).json();
+        while (t.get("done_ns").asLong() < 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+            t = c.get("/sim/timings/" + id).json();
+        }
+        return t;
     }
 
     @Test

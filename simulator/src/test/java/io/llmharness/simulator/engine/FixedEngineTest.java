@@ -32,6 +32,44 @@ class FixedEngineTest {
     }
 
     @Test
+    void aSequenceAbortedByItsListenerGetsNoMoreTokens() {
+        // a stream fault drops the connection after two tokens, aborting the sequence from inside the callback
+        Engine e = engine(SimulatorOptions.builder()
+                .fixedLatency(10, 5)
+                .enablePrefixCaching(false)
+                .build());
+        rec.reaction = (seq, emit) -> {
+            if (rec.times(0).size() == 2) {
+                e.abort(seq, FinishReason.ABORT, false);
+            }
+        };
+        e.submit(Recorder.list(rec.sequence(0, 32, 20, clock.now())));
+        clock.runAll(10_000_000_000L);
+        assertThat(rec.times(0)).hasSize(2);
+        assertThat(e.metrics().finishedCount("abort")).isEqualTo(1);
+        assertThat(e.metrics().finishedCount("length")).isZero();
+        assertThat(e.kvCache().usedBlocks()).isZero();
+    }
+
+    @Test
+    void aListenerMayStopTheEngineWhileTokensAreDue() {
+        Engine e = engine(SimulatorOptions.builder().fixedLatency(10, 5).build());
+        rec.reaction = (seq, emit) -> {
+            if (emit.finish() == FinishReason.LENGTH) {
+                e.abortAll(FinishReason.ERROR, true);
+            }
+        };
+        long t0 = clock.now();
+        e.submit(Recorder.list(rec.sequence(0, 16, 3, t0), rec.sequence(1, 16, 50, t0)));
+        clock.runAll(10_000_000_000L);
+        assertThat(rec.finish(0)).isEqualTo(FinishReason.LENGTH);
+        assertThat(rec.finish(1)).isEqualTo(FinishReason.ERROR);
+        assertThat(rec.times(1)).hasSize(2);
+        assertThat(e.metrics().finishedCount("length")).isEqualTo(1);
+        assertThat(e.metrics().finishedCount("error")).isEqualTo(1);
+    }
+
+    @Test
     void runningSlotsLimitConcurrencyAndQueueFifo() {
         SimulatorOptions o =
                 SimulatorOptions.builder().fixedLatency(50, 10).maxNumSeqs(4).build();

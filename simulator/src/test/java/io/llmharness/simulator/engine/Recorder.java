@@ -4,6 +4,7 @@ import io.llmharness.simulator.output.OutputPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.BiConsumer;
 
 /** Collects what the engine emits for a set of sequences created by the tests. */
 final class Recorder implements SequenceListener {
@@ -11,9 +12,14 @@ final class Recorder implements SequenceListener {
 
     final List<Emit> emits = new ArrayList<>();
 
+    /** Runs after each recorded output, inside the engine's callback (as a session's reaction would). */
+    BiConsumer<Sequence, Emit> reaction = (seq, emit) -> {};
+
     @Override
     public void onOutput(Sequence seq, int tokenId, String text, FinishReason finish, Object stopReason, long now) {
-        emits.add(new Emit(seq.choiceIndex(), tokenId, text, finish, now));
+        Emit emit = new Emit(seq.choiceIndex(), tokenId, text, finish, now);
+        emits.add(emit);
+        reaction.accept(seq, emit);
     }
 
     List<Long> times(int choice) {

@@ -105,6 +105,44 @@ class StepEngineTest {
     }
 
     @Test
+    void aListenerMayStopTheEngineWhileAStepEmits() {
+        // --exit-after-requests: the answer to one request kills the engine from inside the step that produced it
+        Engine e = engine(batch().build());
+        rec.reaction = (seq, emit) -> {
+            if (emit.finish() == FinishReason.LENGTH) {
+                e.abortAll(FinishReason.ERROR, true);
+            }
+        };
+        long t0 = clock.now();
+        e.submit(Recorder.list(rec.sequence(0, 10, 3, t0), rec.sequence(1, 10, 50, t0), rec.sequence(2, 10, 50, t0)));
+        clock.runAll(10_000_000_000L);
+        assertThat(rec.finish(0)).isEqualTo(FinishReason.LENGTH);
+        assertThat(rec.finish(1)).isEqualTo(FinishReason.ERROR);
+        assertThat(rec.finish(2)).isEqualTo(FinishReason.ERROR);
+        // the step that finished sequence 0 gives the others no token after the engine died
+        assertThat(rec.times(1)).hasSize(2);
+        assertThat(rec.times(2)).hasSize(2);
+        assertThat(e.metrics().finishedCount("length")).isEqualTo(1);
+        assertThat(e.metrics().finishedCount("error")).isEqualTo(2);
+        assertThat(e.metrics().running()).isZero();
+    }
+
+    @Test
+    void aListenerAbortingOnTheLastTokenCountsTheRequestOnce() {
+        // a stream fault that drops the connection when the last chunk is due aborts the finished sequence
+        Engine e = engine(batch().build());
+        rec.reaction = (seq, emit) -> {
+            if (emit.finish() != null) {
+                e.abort(seq, FinishReason.ABORT, false);
+            }
+        };
+        e.submit(Recorder.list(rec.sequence(0, 10, 3, clock.now())));
+        clock.runAll(10_000_000_000L);
+        assertThat(e.metrics().finishedCount("length")).isEqualTo(1);
+        assertThat(e.metrics().finishedCount("abort")).isZero();
+    }
+
+    @Test
     void zeroCostStepsStillFinish() {
         Engine e = engine(SimulatorOptions.builder()
                 .decodeStepMs(0)
