@@ -1,5 +1,6 @@
 package io.llmharness.run;
 
+import io.llmharness.backend.config.Backend;
 import io.llmharness.backend.config.ServerConfig;
 import io.llmharness.backend.config.ServerOverrides;
 import io.llmharness.backend.config.ServerSetting;
@@ -7,6 +8,7 @@ import io.llmharness.benchmark.BenchmarkRegistry;
 import io.llmharness.benchmark.PromptKind;
 import io.llmharness.benchmark.ResolvedBenchmark;
 import io.llmharness.client.EndpointType;
+import io.llmharness.client.ResponseEncoding;
 import io.llmharness.client.transport.BaseUrl;
 import io.llmharness.dataset.Dataset;
 import io.llmharness.dataset.DatasetLoader;
@@ -139,27 +141,34 @@ public final class RunPlanner {
     }
 
     /**
-     * {@code --endpoint-type}, else the server config's {@code endpoint_type}, else the benchmark's. One exception,
-     * for the seed's configs: a benchmark that sends token ids to SGLang's {@code /generate} (gpt-oss) keeps it
-     * when the config says {@code completions}, as the reference harness does, because SGLang's completions
-     * endpoint returns no token ids.
+     * {@code --endpoint-type}, else the server config's {@code endpoint_type}, else the benchmark's. One exception:
+     * SGLang's completions endpoint returns no token ids, so a benchmark whose LoadGen payload is token ids goes to
+     * SGLang's {@code /generate} with {@code input_ids} instead, as the reference harness does for gpt-oss (whose
+     * seed config says {@code endpoint_type: completions}); {@code --endpoint-type completions} forces it.
      */
     private static EndpointType endpoint(
             RunRequest.TargetRequest t, Target target, ResolvedBenchmark b, List<String> warnings) {
         if (t.endpointType() != null) {
             return b.spec().endpoint(EndpointType.parse(t.endpointType(), "--endpoint-type"), "--endpoint-type");
         }
+        EndpointType chosen = b.spec().endpoint();
+        String where = null;
         if (target instanceof Target.Managed m) {
-            EndpointType configured = m.config().endpointType();
-            if (configured == EndpointType.COMPLETIONS && b.spec().endpoint() == EndpointType.GENERATE) {
-                warnings.add(m.config().source() + " endpoint_type completions: " + b.spec()
-                        + " sends token ids to SGLang's generate endpoint, as the reference harness does"
-                        + " (--endpoint-type completions forces the other)");
-                return EndpointType.GENERATE;
-            }
-            return b.spec().endpoint(configured, m.config().source() + " endpoint_type");
+            chosen = b.spec().endpoint(m.config().endpointType(), m.config().source() + " endpoint_type");
+            where = m.config().backend() == Backend.SGLANG ? m.config().source() + " (SGLang)" : null;
+        } else if (target instanceof Target.Simulated s && s.options().persona() == Persona.SGLANG) {
+            where = "--simulate-persona sglang";
         }
-        return b.spec().endpoint();
+        if (where != null
+                && chosen == EndpointType.COMPLETIONS
+                && b.spec().responseEncoding() == ResponseEncoding.TOKEN_IDS_INT32
+                && b.spec().promptKind().supports(EndpointType.GENERATE)) {
+            warnings.add(where + ": SGLang's completions endpoint returns no token ids, so " + b.spec()
+                    + " sends its prompts to SGLang's generate endpoint as input_ids, as the reference harness does"
+                    + " for gpt-oss (--endpoint-type completions forces completions)");
+            return EndpointType.GENERATE;
+        }
+        return chosen;
     }
 
     /** The vLLM simulator has no {@code /generate}: a benchmark that needs it gets the SGLang persona. */

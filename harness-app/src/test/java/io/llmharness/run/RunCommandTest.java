@@ -242,4 +242,16 @@ class RunCommandTest {
         assertThat(Files.readString(run.resolve("config.resolved.yaml")))
                 .contains("prompt_source: token ids from column 'input_ids' (as tok_input)");
     }
+
+    @Test
+    void aTokenIdBenchmarkOnTheSglangPersonaGoesToGenerateAndGetsItsIds() throws Exception {
+        RunFixture.Outcome o = harness(args("Offline", "performance", offlineConf(), "--simulate-persona", "sglang"));
+        assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
+        assertThat(o.err()).contains("--simulate-persona sglang: SGLang's completions endpoint returns no token ids");
+        assertThat(o.out()).doesNotContain("Token ids missing");
+        Path run = runDir(dir.resolve("out"));
+        assertThat(summary(run).at("/config/endpoint_type").asText()).isEqualTo("generate");
+        assertThat(loadgenErrors(run)).isZero();
+        assertThat(detail(run, "result_tokens_per_second").asDouble()).isPositive();
+    }
 }

@@ -317,7 +317,7 @@ class RunLifecycleTest {
                 "--output-dir",
                 dir.resolve("out").toString());
         assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
-        assertThat(o.err()).contains("sglang.yaml endpoint_type completions", "generate endpoint");
+        assertThat(o.err()).contains("sglang.yaml (SGLang): SGLang's completions endpoint returns no token ids");
         assertThat(o.out()).doesNotContain("Token ids missing");
         Path run = RunFixture.runDir(dir.resolve("out"));
         assertThat(RunFixture.summary(run).at("/config/endpoint_type").asText()).isEqualTo("generate");
