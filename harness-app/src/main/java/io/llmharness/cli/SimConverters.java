@@ -1,6 +1,7 @@
 package io.llmharness.cli;
 
 import java.util.Locale;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -99,6 +100,8 @@ final class SimConverters {
      *
      * @param accepted what the flag accepts, for the error message (its plain unit first)
      */
+    private static final Pattern PLAIN_DECIMAL = Pattern.compile("[0-9]+(\\.[0-9]*)?|\\.[0-9]+");
+
     private static double durationMillis(String value, double plainMillis, String accepted) {
         String v = value.trim().toLowerCase(Locale.ROOT);
         double factor = plainMillis;
@@ -112,10 +115,11 @@ final class SimConverters {
             v = v.substring(0, v.length() - 1);
             factor = 1000;
         }
-        try {
-            return Double.parseDouble(v.trim()) * factor;
-        } catch (NumberFormatException e) {
+        String number = v.trim();
+        // plain decimals only: Double.parseDouble would also take NaN, Infinity, 2d and hex floats
+        if (!PLAIN_DECIMAL.matcher(number).matches()) {
             throw new TypeConversionException("'" + value + "' is not a duration (" + accepted + ")");
         }
+        return Double.parseDouble(number) * factor;
     }
 }

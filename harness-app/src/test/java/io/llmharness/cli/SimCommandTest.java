@@ -170,6 +170,10 @@ class SimCommandTest {
         assertThat(usageError("--shutdown-timeout", "zz"))
                 .contains("--shutdown-timeout", "'zz'", "(seconds, or 500ms, 1.5s)");
         assertThat(usageError("--shutdown-timeout", "abc1")).contains("'abc1'").doesNotContain("abc1s");
+        for (String odd : List.of("NaN", "Infinity", "2d", "0x1p3", "-1", "1e3")) {
+            assertThat(usageError("--ttft", odd)).as(odd).contains("'" + odd + "' is not a duration");
+        }
+        assertThat(parse("--ttft", ".5").ttftMs()).isEqualTo(0.5);
         for (String millisFlag : List.of(
                 "--ttft",
                 "--itl",
