@@ -73,6 +73,17 @@ public final class LlmClient {
     private final AtomicLong requestIds = new AtomicLong();
     private final AtomicLong nextLoop = new AtomicLong();
     private final Map<RequestRun, Waiting> waitingRetries = new ConcurrentHashMap<>();
+    private final RequestRun.Completion completion = new RequestRun.Completion() {
+        @Override
+        public void finished(RequestRun run, RequestResult result) {
+            LlmClient.this.finished(run, result);
+        }
+
+        @Override
+        public void retry(RequestRun run, long delayMs) {
+            LlmClient.this.retry(run, delayMs);
+        }
+    };
     private final Instant wallAnchor;
     private final long nanoAnchor;
     private volatile String shutdownReason;
@@ -182,7 +193,7 @@ public final class LlmClient {
             Waiting w = waitingRetries.remove(run);
             if (w != null) {
                 vertx.cancelTimer(w.timerId());
-                w.loop().context().runOnContext(v -> run.cancelWaiting(reason, System.nanoTime()));
+                w.context().runOnContext(v -> run.cancelWaiting(reason, System.nanoTime()));
             }
         }
         for (EventLoopState loop : loops) {
@@ -225,7 +236,7 @@ public final class LlmClient {
                 gaps,
                 options.keepChunkTimes(),
                 options.retry(),
-                completion(loop));
+                completion);
         ep.begin();
         String reason = shutdownReason;
         if (reason != null) {
@@ -254,29 +265,15 @@ public final class LlmClient {
         run.send();
     }
 
-    private RequestRun.Completion completion(EventLoopState loop) {
-        return new RequestRun.Completion() {
-            @Override
-            public void finished(RequestRun run, RequestResult result) {
-                LlmClient.this.finished(run, result);
-            }
-
-            @Override
-            public void retry(RequestRun run, long delayMs) {
-                LlmClient.this.retry(run, loop, delayMs);
-            }
-        };
-    }
-
     /** On the run's loop: wait, then send again, unless the client shuts down meanwhile. */
-    private void retry(RequestRun run, EventLoopState loop, long delayMs) {
+    private void retry(RequestRun run, long delayMs) {
         run.endpoint().overloadRetry();
         long id = vertx.setTimer(Math.max(1, delayMs), t -> {
             if (waitingRetries.remove(run) != null) {
                 run.send();
             }
         });
-        waitingRetries.put(run, new Waiting(loop, id));
+        waitingRetries.put(run, new Waiting(Vertx.currentContext(), id));
         String reason = shutdownReason;
         if (reason != null && waitingRetries.remove(run) != null) {
             vertx.cancelTimer(id);
@@ -284,8 +281,8 @@ public final class LlmClient {
         }
     }
 
-    /** A request waiting to be sent again: its loop and its timer. */
-    private record Waiting(EventLoopState loop, long timerId) {}
+    /** A request waiting to be sent again: its event-loop context and its timer. */
+    private record Waiting(Context context, long timerId) {}
 
     private BufferOutputStream body(ClientRequest r) throws IOException {
         List<Prompt> prompts = r.prompts().get();
@@ -330,14 +327,7 @@ public final class LlmClient {
 
     private void cancelled(ClientRequest r, String reason) {
         RequestRun run = new RequestRun(
-                r,
-                requestIds.getAndIncrement(),
-                null,
-                RequestRecord.ABSENT,
-                gaps,
-                false,
-                RetryPolicy.NONE,
-                completion(null));
+                r, requestIds.getAndIncrement(), null, RequestRecord.ABSENT, gaps, false, RetryPolicy.NONE, completion);
         run.complete(new Outcome.Cancelled(reason), 0, 0, System.nanoTime());
     }
 
