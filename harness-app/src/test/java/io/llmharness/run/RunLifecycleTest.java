@@ -170,11 +170,35 @@ class RunLifecycleTest {
         assertThat(lines).anyMatch(l -> l.contains("Server performance: interrupted"));
     }
 
-    private List<String> managedArgs(int minDurationMs, String... more) throws IOException {
+    /**
+     * The flags that start {@code config} through a fake launcher on a free port, marked with this test's id so a
+     * process scan finds whatever it left, plus the run's output flags.
+     */
+    private List<String> fakeServerArgs(String config, String launcher) throws IOException {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
+        return List.of(
+                "--server-config",
+                ROOT.resolve(config).toString(),
+                "--server-port",
+                Integer.toString(port),
+                "--server-executable",
+                ROOT.resolve(launcher).toString(),
+                "--server-env",
+                "HARNESS_CLASSPATH=" + System.getProperty("java.class.path"),
+                "--server-env",
+                "HARNESS_JAVA=" + ProcessHandle.current().info().command().orElse("java"),
+                "--server-env",
+                "FAKE_TEST_ID=" + testId,
+                "--progress",
+                "off",
+                "--output-dir",
+                dir.resolve("out").toString());
+    }
+
+    private List<String> managedArgs(int minDurationMs, String... more) throws IOException {
         List<String> a = new ArrayList<>(List.of(
                 "run",
                 "--model-category",
@@ -190,23 +214,8 @@ class RunLifecycleTest {
                                 "llama3_1-8b.Server.min_query_count = 64",
                                 "llama3_1-8b.Server.min_duration = " + minDurationMs,
                                 "llama3_1-8b.Server.target_qps = 40")
-                        .toString(),
-                "--server-config",
-                ROOT.resolve("configs/backends/fake-vllm.yaml").toString(),
-                "--server-port",
-                Integer.toString(port),
-                "--server-executable",
-                ROOT.resolve("tools/fake-backends/bin/vllm").toString(),
-                "--server-env",
-                "HARNESS_CLASSPATH=" + System.getProperty("java.class.path"),
-                "--server-env",
-                "HARNESS_JAVA=" + ProcessHandle.current().info().command().orElse("java"),
-                "--server-env",
-                "FAKE_TEST_ID=" + testId,
-                "--progress",
-                "off",
-                "--output-dir",
-                dir.resolve("out").toString()));
+                        .toString()));
+        a.addAll(fakeServerArgs("configs/backends/fake-vllm.yaml", "tools/fake-backends/bin/vllm"));
         a.addAll(List.of(more));
         return a;
     }
@@ -278,11 +287,7 @@ class RunLifecycleTest {
      */
     @Test
     void theSeedsSglangConfigStillSendsGptOssTokenIdsToGenerate() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        RunFixture.Outcome o = RunFixture.harness(
+        List<String> args = new ArrayList<>(List.of(
                 "run",
                 "--model-category",
                 "gpt-oss-120b",
@@ -295,27 +300,13 @@ class RunLifecycleTest {
                                 dir,
                                 "o.conf",
                                 "gpt-oss-120b.Offline.min_query_count = 16",
-                                "gpt-oss-120b.Offline.min_duration = 100")
+                                "gpt-oss-120b.Offline.min_duration = 0")
                         .toString(),
                 "--max-tokens",
                 "8",
-                "--server-config",
-                ROOT.resolve("configs/backends/sglang.yaml").toString(),
-                "--server-port",
-                Integer.toString(port),
-                "--server-arg=--tp 1",
-                "--server-executable",
-                ROOT.resolve("tools/fake-backends/bin/python").toString(),
-                "--server-env",
-                "HARNESS_CLASSPATH=" + System.getProperty("java.class.path"),
-                "--server-env",
-                "HARNESS_JAVA=" + ProcessHandle.current().info().command().orElse("java"),
-                "--server-env",
-                "FAKE_TEST_ID=" + testId,
-                "--progress",
-                "off",
-                "--output-dir",
-                dir.resolve("out").toString());
+                "--server-arg=--tp 1"));
+        args.addAll(fakeServerArgs("configs/backends/sglang.yaml", "tools/fake-backends/bin/python"));
+        RunFixture.Outcome o = RunFixture.harness(args.toArray(String[]::new));
         assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
         assertThat(o.err()).contains("sglang.yaml (SGLang): SGLang's completions endpoint returns no token ids");
         assertThat(o.out()).doesNotContain("Token ids missing");
