@@ -100,11 +100,6 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
         send.run();
     }
 
-    /** Resends after a 429/503 so far. */
-    int httpRetries() {
-        return httpRetries;
-    }
-
     // ---- ExchangeListener
 
     @Override
