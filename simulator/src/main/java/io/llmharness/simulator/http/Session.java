@@ -177,6 +177,14 @@ abstract class Session implements SequenceListener {
         core.engines.abort(sequences);
     }
 
+    /** Stop generating because an injected fault ends the response; the timing record says the server cut it. */
+    final void abortForFault() {
+        abortSequences();
+        if (timeline != null) {
+            timeline.onAborted(Timeline.Abort.SERVER);
+        }
+    }
+
     private void onClientGone() {
         if (ended || closed) {
             return;

@@ -141,10 +141,7 @@ final class StreamSession extends Session {
 
     private void midStreamError() {
         ended = true;
-        abortSequences();
-        if (timeline != null) {
-            timeline.onAborted(Timeline.Abort.SERVER);
-        }
+        abortForFault();
         out.event(
                 format.error(new ApiError(
                         500,
@@ -160,7 +157,7 @@ final class StreamSession extends Session {
 
     private void drop(boolean rst) {
         ended = true;
-        abortSequences();
+        abortForFault();
         out.abortConnection(rst);
         done(-1);
     }

@@ -43,10 +43,7 @@ final class UnarySession extends Session {
             }
         }
         if (reached(fault.errorAfter())) {
-            abortSequences();
-            if (timeline != null) {
-                timeline.onAborted(Timeline.Abort.SERVER);
-            }
+            abortForFault();
             fail(new ApiError(
                     500,
                     "InternalServerError",
@@ -56,7 +53,7 @@ final class UnarySession extends Session {
         }
         if (reached(fault.resetAfter()) || reached(fault.closeAfter())) {
             ended = true;
-            abortSequences();
+            abortForFault();
             if (reached(fault.resetAfter())) {
                 Connections.reset(req.connection());
             } else {
