@@ -27,6 +27,7 @@ public final class LoadGen implements ResponseSink {
     private final IssueThreads threads = new IssueThreads();
     private final AtomicBoolean running = new AtomicBoolean();
     private volatile TestSession session;
+    private volatile boolean abortRequested;
     private volatile IssueListener listener;
 
     /** A LoadGen on the real clock. */
@@ -72,6 +73,9 @@ public final class LoadGen implements ResponseSink {
             TestSession s =
                     new TestSession(clock, sut, qsl, settings, logSettings, auditConfigFilename, threads, listener);
             session = s;
+            if (abortRequested) {
+                s.abort();
+            }
             return s.run();
         } finally {
             session = null;
@@ -108,8 +112,13 @@ public final class LoadGen implements ResponseSink {
         }
     }
 
-    /** Ends the running test early: issuing stops, waiting stops, the logs are finished with what was measured. */
+    /**
+     * Ends the running test early: issuing stops, waiting stops, the logs are finished with what was measured. An
+     * abort that comes before {@link #startTest} is kept: every later test on this instance ends at once, so an
+     * interrupt that races the start of a test is never lost.
+     */
     public void abortTest() {
+        abortRequested = true;
         TestSession s = session;
         if (s != null) {
             s.abort();

@@ -130,6 +130,7 @@ class RealClockTest {
     @Test
     void abortEndsAHungTest() throws Exception {
         LoadGen lg = new LoadGen();
+        java.util.concurrent.CountDownLatch issued = new java.util.concurrent.CountDownLatch(1);
         SystemUnderTest silent = new SystemUnderTest() {
             @Override
             public String name() {
@@ -137,14 +138,19 @@ class RealClockTest {
             }
 
             @Override
-            public void issueQuery(List<QuerySample> samples) {}
+            public void issueQuery(List<QuerySample> samples) {
+                issued.countDown();
+            }
 
             @Override
             public void flushQueries() {}
         };
         Thread aborter = Thread.ofPlatform().start(() -> {
             try {
-                Thread.sleep(300);
+                // abort once the SUT holds a sample it will never answer
+                if (!issued.await(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                    return;
+                }
             } catch (InterruptedException e) {
                 return;
             }
@@ -163,6 +169,37 @@ class RealClockTest {
         assertThat(Files.readString(r.logs().detail()))
                 .contains("\"value\": \"Encountered incomplete samples at the end of a series of queries. count: 1\"");
         assertThat(Files.readString(r.logs().summary())).endsWith("\n1 ERROR encountered. See detailed log.\n");
+    }
+
+    /** An interrupt that lands before {@code startTest} (e.g. during the harness's warm-up) is not lost. */
+    @Test
+    void abortBeforeStartEndsTheNextTestAtOnce() throws Exception {
+        LoadGen lg = new LoadGen();
+        lg.abortTest();
+        TestSettings s = new TestSettings();
+        s.scenario = Scenario.SERVER;
+        s.serverTargetQps = 10;
+        s.minDurationMs = 600_000;
+        s.minQueryCount = 100_000;
+        long start = System.nanoTime();
+        TestResult r = lg.startTest(
+                new SystemUnderTest() {
+                    @Override
+                    public String name() {
+                        return "SilentSUT";
+                    }
+
+                    @Override
+                    public void issueQuery(List<QuerySample> samples) {}
+
+                    @Override
+                    public void flushQueries() {}
+                },
+                new RecordingQsl(10, 10),
+                s,
+                LogSettings.defaults().withOutdir(dir).withEnableTrace(false));
+        assertThat(r.aborted()).isTrue();
+        assertThat(System.nanoTime() - start).isLessThan(java.util.concurrent.TimeUnit.SECONDS.toNanos(60));
     }
 
     @Test
