@@ -36,7 +36,7 @@ final class ConversationPrompts implements PromptSource {
                         spec.sharedSystemPromptLen(),
                         spec.dynamicSystemPromptLen().max())
                 + spec.inputPerTurn().max();
-        TokenPool pool = TokenPool.random(tok, seed, POOL_STREAM, Math.max(RandomPrompts.POOL_TOKENS, 2 * longest));
+        TokenPool pool = TokenPool.random(tok, seed, POOL_STREAM, RandomPrompts.poolTokens(c * 8, longest));
         String shared = pool.text(spec.sharedSystemPromptLen(), 0);
         sessions = new Session[c];
         questions = new String[c][];

@@ -22,6 +22,15 @@ final class RandomPrompts implements PromptSource {
     static final int POOL_TOKENS = 1 << 18;
 
     private final StaticRequest[] items;
+
+    /**
+     * Size of a random pool: room for every prompt to start at its own position (16 tokens apart), at least twice
+     * the longest prompt, at most {@link #POOL_TOKENS} unless a prompt needs more.
+     */
+    static int poolTokens(int count, int longest) {
+        long want = Math.max(16_384L, (long) count * 16);
+        return (int) Math.max(2L * longest, Math.min(POOL_TOKENS, want));
+    }
     private final String description;
 
     private RandomPrompts(StaticRequest[] items, String description) {
@@ -49,7 +58,7 @@ final class RandomPrompts implements PromptSource {
         int longest = input.max() + prefixTokens;
         TokenPool pool = corpus != null
                 ? TokenPool.of(tok, corpus)
-                : TokenPool.random(tok, seed, POOL_STREAM, Math.max(POOL_TOKENS, 2 * longest));
+                : TokenPool.random(tok, seed, POOL_STREAM, poolTokens(count, longest));
         String[] prefixes = new String[prefixTokens > 0 ? prefixCount : 0];
         if (prefixes.length > 0) {
             TokenPool pp = TokenPool.random(tok, seed, PREFIX_STREAM, Math.max(4096, 2 * prefixTokens * prefixCount));

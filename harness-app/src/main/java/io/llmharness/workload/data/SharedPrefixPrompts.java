@@ -36,7 +36,7 @@ final class SharedPrefixPrompts implements PromptSource {
         this.tok = tok;
         int n = spec.groups() * spec.promptsPerGroup();
         int longest = spec.systemPromptLen().max() + spec.questionLen().max();
-        TokenPool pool = TokenPool.random(tok, seed, POOL_STREAM, Math.max(RandomPrompts.POOL_TOKENS, 2 * longest));
+        TokenPool pool = TokenPool.random(tok, seed, POOL_STREAM, RandomPrompts.poolTokens(n, longest));
         long spacing = Math.max(1, pool.size() / (spec.groups() + n));
         systems = new String[spec.groups()];
         for (int g = 0; g < systems.length; g++) {
