@@ -31,6 +31,7 @@ final class RandomPrompts implements PromptSource {
         long want = Math.max(16_384L, (long) count * 16);
         return (int) Math.max(2L * longest, Math.min(POOL_TOKENS, want));
     }
+
     private final String description;
 
     private RandomPrompts(StaticRequest[] items, String description) {
