@@ -46,6 +46,11 @@ final class SessionTurn implements WorkloadRequest {
     }
 
     @Override
+    public Prompt sentPrompt() {
+        return built;
+    }
+
+    @Override
     public int promptTokens() {
         Prompt p = built;
         return p == null ? -1 : Messages.count(tokenizer, p);

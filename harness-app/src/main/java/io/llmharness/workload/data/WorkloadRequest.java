@@ -23,6 +23,11 @@ public interface WorkloadRequest {
     /** The prompt, built when the request is dispatched (a session's context is taken at that moment). */
     Prompt prompt();
 
+    /** The prompt as it was sent (for a session turn, the context taken at dispatch), or null if never sent. */
+    default Prompt sentPrompt() {
+        return prompt();
+    }
+
     /** Client-side token count of the prompt as it was sent (contents only, no chat template), -1 if unknown. */
     int promptTokens();
 

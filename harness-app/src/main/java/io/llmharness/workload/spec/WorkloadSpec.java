@@ -1,5 +1,6 @@
 package io.llmharness.workload.spec;
 
+import io.llmharness.client.SamplingParams;
 import io.llmharness.workload.HarnessKind;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +42,18 @@ public record WorkloadSpec(
         Objects.requireNonNull(report, "report");
         nativeOptions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(nativeOptions));
         warnings = List.copyOf(warnings);
+    }
+
+    /**
+     * The generation parameters of one request: its {@code max_tokens} (when above 0) and {@code ignore_eos: true}
+     * when the profile asks for it (else the field is not sent).
+     */
+    public SamplingParams sampling(int maxTokens) {
+        SamplingParams p = SamplingParams.SERVER_DEFAULTS;
+        if (server.ignoreEos()) {
+            p = p.withIgnoreEos(true);
+        }
+        return maxTokens > 0 ? p.withMaxTokens(maxTokens) : p;
     }
 
     /** This spec with another load. */
