@@ -92,7 +92,7 @@ final class GuidellmFlat {
                         "openai_http",
                         InferencePerfReader.blankToNull(root.child("model").string(null)),
                         InferencePerfReader.blankToNull(root.child("target").string(null)),
-                        false,
+                        true, // synthetic data asks for exact output lengths
                         null),
                 null,
                 dataSpec,

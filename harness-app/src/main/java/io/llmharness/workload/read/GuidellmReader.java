@@ -20,7 +20,8 @@ import java.util.Map;
  * with {@code backend}, {@code profile}, {@code constraints}, {@code data}, and {@code benchmarks} of dotted-key
  * changes to {@code spec}, one benchmark each) and the v0.5 flat scenario ({@code target}, {@code model},
  * {@code profile}, {@code rate}, {@code max_seconds}, {@code data}). Each benchmark (each rate or stream count) is
- * one stage. guidellm always streams.
+ * one stage. guidellm always streams; requests send {@code ignore_eos} so answers have the configured output
+ * lengths.
  */
 public final class GuidellmReader {
 
@@ -87,7 +88,7 @@ public final class GuidellmReader {
                         "openai_http",
                         InferencePerfReader.blankToNull(backend.child("model").string(null)),
                         InferencePerfReader.blankToNull(backend.child("target").string(null)),
-                        false,
+                        true, // synthetic data asks for exact output lengths
                         InferencePerfReader.blankToNull(backend.child("api_key").string(null))),
                 null,
                 dataSpec,

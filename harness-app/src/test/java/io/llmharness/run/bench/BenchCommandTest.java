@@ -223,6 +223,63 @@ class BenchCommandTest {
         assertThat(Files.readAllLines(o.run().resolve("requests.csv"))).hasSize((int) requests + 1);
     }
 
+    @Test
+    void requestTimeoutEndsSlowRequestsAsTimeoutFailures() throws Exception {
+        try (SimulatorServer slow = SimulatorServer.start(io.llmharness.simulator.SimulatorOptions.builder()
+                .port(0)
+                .host("127.0.0.1")
+                .fixedLatency(50, 20)
+                .logSink(line -> {})
+                .build())) {
+            assertThat(slow.awaitReady(30_000)).isTrue();
+            Path profile = out.resolve("slow.yaml");
+            Files.writeString(profile, """
+                    load:
+                      type: concurrent
+                      request_timeout: 0.3
+                      stages:
+                      - concurrency_level: 2
+                        num_requests: 2
+                    api:
+                      streaming: true
+                    server:
+                      base_url: %s
+                    data:
+                      type: random
+                      input_distribution: {min: 10, max: 10, mean: 10, std_dev: 0}
+                      output_distribution: {min: 100, max: 100, mean: 100, std_dev: 0}
+                    """.formatted(slow.baseUrl()));
+            BenchFixture.Outcome o = bench(
+                    out.resolve("runs"),
+                    Map.of(),
+                    new BenchControl(),
+                    "-w",
+                    profile.toString(),
+                    "--tokenizer",
+                    "simulator",
+                    "--warmup-requests",
+                    "0");
+            assertThat(o.exit()).as(o.err()).isEqualTo(ExitCodes.OK);
+            JsonNode stage = json(o.run().resolve("stage_0_lifecycle_metrics.json"));
+            assertThat(stage.path("failures").path("count").asInt()).isEqualTo(2);
+            assertThat(stage.path("failures")
+                            .path("by_label")
+                            .path("Timeout")
+                            .path("count")
+                            .asInt())
+                    .isEqualTo(2);
+            JsonNode summary = json(o.run().resolve("summary.json"));
+            assertThat(summary.path("total").path("failure_rate").asDouble()).isEqualTo(1.0);
+            assertThat(summary.path("total")
+                            .path("failures")
+                            .path("reasons")
+                            .path(0)
+                            .path("message")
+                            .asText())
+                    .contains("total timeout of 300 ms");
+        }
+    }
+
     private static Path firstRunDir(Path out) {
         List<Path> runs = BenchFixture.runs(out);
         return runs.isEmpty() ? out.resolve("none") : runs.get(0).resolve("config.resolved.yaml");
