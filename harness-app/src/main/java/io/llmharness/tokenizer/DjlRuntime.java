@@ -1,5 +1,7 @@
 package io.llmharness.tokenizer;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -24,7 +26,7 @@ final class DjlRuntime {
             return;
         }
         if (isBlank(env.get("DJL_CACHE_DIR")) && isBlank(System.getProperty("DJL_CACHE_DIR"))) {
-            System.setProperty("DJL_CACHE_DIR", cacheDir(env, home).toString());
+            System.setProperty("DJL_CACHE_DIR", writable(cacheDir(env, home)).toString());
         }
         if (System.getProperty("ai.djl.offline") == null) {
             System.setProperty("ai.djl.offline", "true");
@@ -43,6 +45,19 @@ final class DjlRuntime {
         String xdg = env.get("XDG_CACHE_HOME");
         Path base = isBlank(xdg) ? home.resolve(".cache") : Path.of(xdg);
         return base.resolve("llm-harness").resolve("djl");
+    }
+
+    /** {@code dir}, created; else a per-user folder under the temporary directory (read-only home). */
+    static Path writable(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            if (Files.isWritable(dir)) {
+                return dir;
+            }
+        } catch (IOException | RuntimeException e) {
+            // fall through to the temporary directory
+        }
+        return Path.of(System.getProperty("java.io.tmpdir"), "llm-harness-" + System.getProperty("user.name"), "djl");
     }
 
     private static boolean isBlank(String s) {

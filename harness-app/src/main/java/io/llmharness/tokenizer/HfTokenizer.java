@@ -42,9 +42,9 @@ public final class HfTokenizer implements TextTokenizer, AutoCloseable {
             throw HarnessException.config(origin + ": cannot read " + tokenizerJson + " (not a readable file)");
         }
         DjlRuntime.configure(System.getenv(), Path.of(System.getProperty("user.home")));
-        HuggingFaceTokenizer native_;
+        HuggingFaceTokenizer handle;
         try {
-            native_ = HuggingFaceTokenizer.newInstance(tokenizerJson, OPTIONS);
+            handle = HuggingFaceTokenizer.newInstance(tokenizerJson, OPTIONS);
         } catch (LinkageError | AssertionError e) {
             throw nativeUnavailable(e);
         } catch (IOException e) {
@@ -56,7 +56,7 @@ public final class HfTokenizer implements TextTokenizer, AutoCloseable {
             throw HarnessException.config(
                     origin + ": " + tokenizerJson + " is not a valid tokenizer.json: " + firstLine(e.getMessage()));
         }
-        return new HfTokenizer(native_, "tokenizer.json (" + label + ") at " + tokenizerJson);
+        return new HfTokenizer(handle, "tokenizer.json (" + label + ") at " + tokenizerJson);
     }
 
     private static boolean isNativeLoadFailure(RuntimeException e) {
@@ -69,6 +69,10 @@ public final class HfTokenizer implements TextTokenizer, AutoCloseable {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
+        }
+        if (root instanceof ClassNotFoundException) {
+            return new TokenizerUnavailableException(
+                    "the DJL tokenizers library is missing from the class path (" + root.getMessage() + ")", e);
         }
         return new TokenizerUnavailableException(
                 "the Hugging Face tokenizers native library does not load on " + System.getProperty("os.name")
