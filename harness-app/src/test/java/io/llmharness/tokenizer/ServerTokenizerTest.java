@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
+import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import io.vertx.core.Vertx;
@@ -72,6 +73,24 @@ class ServerTokenizerTest {
         assertThat(expected.length).isGreaterThan(4 * MAX_MODEL_LEN);
         assertThat(t.encode(text)).isEqualTo(expected);
         assertThat(t.countWithSpecialTokens(text)).isEqualTo(expected.length + 1);
+    }
+
+    @Test
+    void sglangPersonaTokenizesToo() throws Exception {
+        try (SimulatorServer sglang = SimulatorServer.start(SimulatorOptions.builder()
+                .host("127.0.0.1")
+                .port(0)
+                .persona(Persona.SGLANG)
+                .model("sim-model")
+                .zeroLatency()
+                .skipWarmup(true)
+                .build())) {
+            assertThat(sglang.awaitReady(20_000)).as("SGLang simulator ready").isTrue();
+            ServerTokenizer t = ServerTokenizer.probe(sglang.baseUrl(), "sim-model");
+            String text = "Grüße aus dem Simulator";
+            assertThat(t.encode(text)).isEqualTo(SyntheticTokenizer.INSTANCE.encode(text));
+            assertThat(t.decode(t.encode(text))).isEqualTo(text);
+        }
     }
 
     @Test
