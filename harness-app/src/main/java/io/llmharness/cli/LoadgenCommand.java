@@ -1,7 +1,5 @@
 package io.llmharness.cli;
 
-import io.llmharness.cli.loadgen.LoadgenRunner;
-import io.llmharness.cli.loadgen.SutOptions;
 import io.llmharness.error.HarnessException;
 import io.llmharness.loadgen.LogSettings;
 import io.llmharness.loadgen.Scenario;
@@ -15,6 +13,8 @@ import io.llmharness.loadgen.config.ConfigState;
 import io.llmharness.loadgen.config.ConfigStatus;
 import io.llmharness.loadgen.log.CFormat;
 import io.llmharness.loadgen.results.PerformanceSummary;
+import io.llmharness.loadgen.selftest.FixedSutTiming;
+import io.llmharness.run.LoadGenSelfTest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -151,9 +151,9 @@ public final class LoadgenCommand implements Callable<Integer> {
         TestSettings settings = resolveSettings();
         createOutputDir();
         Clock clock = virtualClock ? new VirtualClock() : Clock.system();
-        SutOptions sut = sutOptions();
+        FixedSutTiming sut = sutTiming();
         LogSettings logs = LogSettings.defaults().withOutdir(outputDir).withEnableTrace(trace);
-        LoadgenRunner.Outcome outcome = LoadgenRunner.run(new LoadgenRunner.Request(
+        LoadGenSelfTest.Outcome outcome = LoadGenSelfTest.run(new LoadGenSelfTest.Request(
                 settings, totalSamples, performanceSamples, sut, outputDir, logs, auditConfig, clock, scheduleLog));
         report(out, outcome);
         return outcome.result().verdict() == TestResult.Verdict.INVALID ? ExitCodes.RESULT_INVALID : ExitCodes.OK;
@@ -214,7 +214,7 @@ public final class LoadgenCommand implements Callable<Integer> {
         }
     }
 
-    private SutOptions sutOptions() {
+    private FixedSutTiming sutTiming() {
         if (delayUs < 0 || serviceUs < 0 || (firstTokenUs != null && firstTokenUs < 0) || tokens < 0) {
             throw HarnessException.usage("--sut-* values must not be negative");
         }
@@ -222,7 +222,7 @@ public final class LoadgenCommand implements Callable<Integer> {
         if (r < 0) {
             throw HarnessException.usage("--sut-repeat must not be negative");
         }
-        return new SutOptions(
+        return new FixedSutTiming(
                 delayUs * 1000, serviceUs * 1000, firstTokenUs == null ? -1 : firstTokenUs * 1000, tokens, r);
     }
 
@@ -236,7 +236,7 @@ public final class LoadgenCommand implements Callable<Integer> {
         }
     }
 
-    private static void report(PrintWriter out, LoadgenRunner.Outcome o) {
+    private static void report(PrintWriter out, LoadGenSelfTest.Outcome o) {
         TestResult r = o.result();
         out.println(
                 "Scenario : " + r.scenario().specName() + ", Mode : " + r.mode().specName());

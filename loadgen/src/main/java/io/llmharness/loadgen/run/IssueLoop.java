@@ -1,6 +1,5 @@
 package io.llmharness.loadgen.run;
 
-import io.llmharness.loadgen.IssueListener;
 import io.llmharness.loadgen.IssuedQuery;
 import io.llmharness.loadgen.QuerySample;
 import io.llmharness.loadgen.Scenario;
@@ -54,7 +53,6 @@ final class IssueLoop {
     private final EffectiveSettings settings;
     private final boolean accuracyMode;
     private final DetailLog detail;
-    private final IssueListener listener;
     private final BooleanSupplier aborted;
     private final AtomicLong sharedIssued = new AtomicLong();
 
@@ -66,7 +64,6 @@ final class IssueLoop {
             EffectiveSettings settings,
             boolean accuracyMode,
             DetailLog detail,
-            IssueListener listener,
             BooleanSupplier aborted) {
         this.clock = clock;
         this.sut = sut;
@@ -75,7 +72,6 @@ final class IssueLoop {
         this.settings = settings;
         this.accuracyMode = accuracyMode;
         this.detail = detail;
-        this.listener = listener;
         this.aborted = aborted;
     }
 
@@ -188,7 +184,6 @@ final class IssueLoop {
             long issuedOffset = now - start;
             if (q == last) {
                 recorder.markIssued(q, issuedOffset);
-                notifyListener(start + scheduledOffset, now, plan.querySize(q));
                 lastDelta = delta;
                 lastScheduled = scheduledOffset;
                 return IssuedQuery.of(samplesOf(q), start + scheduledOffset, now, start);
@@ -203,7 +198,6 @@ final class IssueLoop {
                 // until one of its samples completes, which cannot happen before it is issued here.
                 long kOffset = k == q ? delta : times[f];
                 recorder.markIssued(k, issuedOffset);
-                notifyListener(start + kOffset, now, plan.querySize(k));
                 starts[j] = out.size();
                 scheduled[j] = start + kOffset;
                 for (int i = f; i < f + plan.querySize(k); i++) {
@@ -227,12 +221,6 @@ final class IssueLoop {
                 out.add(new QuerySample(plan.firstSampleId() + i, plan.sampleIndex(i)));
             }
             return out;
-        }
-
-        private void notifyListener(long scheduledAt, long now, int size) {
-            if (listener != null) {
-                listener.queryIssued(scheduledAt, now, size);
-            }
         }
 
         /** The C++ stopping rules after an issue; false to stop. */

@@ -1,6 +1,5 @@
 package io.llmharness.loadgen.run;
 
-import io.llmharness.loadgen.IssueListener;
 import io.llmharness.loadgen.LogSettings;
 import io.llmharness.loadgen.QuerySampleLibrary;
 import io.llmharness.loadgen.QuerySampleResponse;
@@ -42,7 +41,6 @@ public final class TestSession {
     private final LogSettings logSettings;
     private final String auditConfig;
     private final IssueThreads threads;
-    private final IssueListener listener;
     private final QueryGenerator.Sequence sequence = new QueryGenerator.Sequence();
     private volatile boolean aborted;
     private volatile RunRecorder active;
@@ -56,8 +54,7 @@ public final class TestSession {
             TestSettings requested,
             LogSettings logSettings,
             String auditConfig,
-            IssueThreads threads,
-            IssueListener listener) {
+            IssueThreads threads) {
         this.clock = clock;
         this.sut = sut;
         this.qsl = qsl;
@@ -65,7 +62,6 @@ public final class TestSession {
         this.logSettings = logSettings;
         this.auditConfig = auditConfig;
         this.threads = threads;
-        this.listener = listener;
     }
 
     /** Runs the whole test and returns its result. */
@@ -187,10 +183,6 @@ public final class TestSession {
 
     IssueThreads threads() {
         return threads;
-    }
-
-    IssueListener listener() {
-        return listener;
     }
 
     QueryGenerator.Sequence sequence() {

@@ -1,4 +1,4 @@
-package io.llmharness.cli.loadgen;
+package io.llmharness.run;
 
 import io.llmharness.loadgen.LoadGen;
 import io.llmharness.loadgen.LogSettings;
@@ -6,10 +6,19 @@ import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.TestSettings;
 import io.llmharness.loadgen.clock.Clock;
+import io.llmharness.loadgen.selftest.FixedLatencySut;
+import io.llmharness.loadgen.selftest.FixedQsl;
+import io.llmharness.loadgen.selftest.FixedSutTiming;
+import io.llmharness.loadgen.selftest.IssuedSamplesLog;
+import io.llmharness.loadgen.selftest.ScheduleLog;
 import java.nio.file.Path;
 
-/** Runs one LoadGen test against the {@link FixedLatencySut} and writes the side files next to the logs. */
-public final class LoadgenRunner {
+/**
+ * {@code harness loadgen}'s run: one LoadGen test against the self-test kit's {@link FixedLatencySut} (no
+ * server), with the kit's side files written next to the MLPerf logs. The counterpart of {@link LoadGenRun},
+ * which drives a real server through the HTTP client.
+ */
+public final class LoadGenSelfTest {
 
     /**
      * What to run.
@@ -28,7 +37,7 @@ public final class LoadgenRunner {
             TestSettings settings,
             long totalSamples,
             long performanceSamples,
-            SutOptions sut,
+            FixedSutTiming sut,
             Path outputDir,
             LogSettings logSettings,
             String auditConfig,
@@ -46,7 +55,7 @@ public final class LoadgenRunner {
      */
     public record Outcome(TestResult result, int scheduledQueries, long delayP50Ns, long delayP99Ns, long delayMaxNs) {}
 
-    private LoadgenRunner() {}
+    private LoadGenSelfTest() {}
 
     /** Runs the test; blocks until it is over. */
     public static Outcome run(Request r) {
@@ -54,15 +63,11 @@ public final class LoadgenRunner {
         ScheduleLog schedule = r.scheduleLog() ? new ScheduleLog() : null;
         boolean server = r.settings().scenario == Scenario.SERVER;
         try (IssuedSamplesLog issued = new IssuedSamplesLog(r.outputDir().resolve("issued_samples.tsv"), server);
-                RecordingQsl qsl = new RecordingQsl(
+                FixedQsl qsl = new FixedQsl(
                         r.totalSamples(), r.performanceSamples(), r.outputDir().resolve("qsl_load_calls.txt"))) {
-            FixedLatencySut sut = new FixedLatencySut(r.clock(), loadGen, r.sut(), issued, schedule);
-            loadGen.setIssueListener(sut);
             TestResult result;
-            try {
+            try (FixedLatencySut sut = new FixedLatencySut(r.clock(), loadGen, r.sut(), issued, schedule)) {
                 result = loadGen.startTest(sut, qsl, r.settings(), r.logSettings(), r.auditConfig());
-            } finally {
-                sut.close();
             }
             if (schedule == null) {
                 return new Outcome(result, 0, 0, 0, 0);
