@@ -8,6 +8,7 @@ import io.llmharness.loadgen.TestMode;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.TestSettings;
 import io.llmharness.loadgen.clock.Clock;
+import io.llmharness.loadgen.config.ConfigContext;
 import io.llmharness.loadgen.config.ConfigDiagnostic;
 import io.llmharness.loadgen.log.AccuracyLog;
 import io.llmharness.loadgen.log.DetailLog;
@@ -140,7 +141,8 @@ public final class TestSession {
         Path audit = Path.of(auditConfig);
         if (Files.isRegularFile(audit)) {
             d.warning("Found Audit Config file (audit.config). Overriding TestSettings from audit.config file.");
-            s.fromConfig(audit, "*", s.scenario.specName().replace(" ", ""), 2);
+            // conf_type 2 neither counts as a user.conf nor reads mlperf.conf: a fresh context is exact
+            s.fromConfig(new ConfigContext(), audit, "*", s.scenario.specName().replace(" ", ""), 2);
             for (ConfigDiagnostic c : s.configDiagnostics()) {
                 d.error(c.key(), c.message());
             }
