@@ -14,6 +14,7 @@ import io.llmharness.client.engine.LlmClient;
 import io.llmharness.client.sut.HttpSut;
 import io.llmharness.client.sut.SutMode;
 import io.llmharness.client.sut.SutOptions;
+import io.llmharness.loadgen.IssuedQuery;
 import io.llmharness.loadgen.LoadGen;
 import io.llmharness.loadgen.LogSettings;
 import io.llmharness.loadgen.QuerySample;
@@ -179,7 +180,9 @@ class AccuracyLogTest {
                 sink,
                 i -> new Prompt.TokenIds(prompt(i)),
                 SutOptions.of(SutMode.OFFLINE_BACK_TO_BACK, 1, ResponseEncoding.TOKEN_IDS_INT32));
-        sut.issueQuery(List.of(new QuerySample(1, 0), new QuerySample(2, 1), new QuerySample(3, 2)));
+        long now = System.nanoTime();
+        sut.issueQuery(IssuedQuery.of(
+                List.of(new QuerySample(1, 0), new QuerySample(2, 1), new QuerySample(3, 2)), now, now, now));
         sink.await();
         assertThat(sut.stats().missingTokenIds()).isEqualTo(3);
         assertThat(sut.stats().samplesFailed()).isZero();

@@ -24,6 +24,7 @@ import io.llmharness.client.sut.HttpSut;
 import io.llmharness.client.sut.SutMode;
 import io.llmharness.client.sut.SutOptions;
 import io.llmharness.client.transport.TransportOptions;
+import io.llmharness.loadgen.IssuedQuery;
 import io.llmharness.loadgen.QuerySample;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
@@ -117,7 +118,7 @@ class BenchmarkWorkloadsTest {
                 i -> plan.builder().build(new Row(i, Map.of("input_tokens", inputs.get(i)))),
                 SutOptions.of(SutMode.PER_SAMPLE_STREAMING, 1, ResponseEncoding.TOKEN_IDS_INT32));
         for (int i = 0; i < samples; i++) {
-            sut.issueQuery(List.of(new QuerySample(1000 + i, i)));
+            sut.issueQuery(issuedNow(List.of(new QuerySample(1000 + i, i))));
         }
         sink.await();
 
@@ -221,7 +222,7 @@ class BenchmarkWorkloadsTest {
         for (int i = 0; i < samples; i++) {
             query.add(new QuerySample(500 + i, i));
         }
-        sut.issueQuery(query);
+        sut.issueQuery(issuedNow(query));
         sink.await();
 
         Map<Integer, JsonNode> timingByPromptLength = new HashMap<>();
@@ -284,6 +285,12 @@ class BenchmarkWorkloadsTest {
             throw new UncheckedIOException(e);
         }
         return out.toByteArray();
+    }
+
+    /** One query scheduled and issued now. */
+    private static IssuedQuery issuedNow(List<QuerySample> samples) {
+        long now = System.nanoTime();
+        return IssuedQuery.of(samples, now, now, now);
     }
 
     /** A dataset row over a map. */

@@ -1,7 +1,7 @@
-package io.llmharness.cli.loadgen;
+package io.llmharness.loadgen.selftest;
 
 /**
- * Behaviour of the built-in fixed-latency SUT.
+ * The timing and responses of the {@link FixedLatencySut}.
  *
  * @param delayNs each sample completes no earlier than issue + delay (ns)
  * @param serviceNs completions are at least this far apart, one worker in issue order (ns)
@@ -9,7 +9,7 @@ package io.llmharness.cli.loadgen;
  * @param tokens {@code n_tokens} of each response (0 = not given)
  * @param repeat the response data is the sample index as int32 little-endian, repeated this many times
  */
-public record SutOptions(long delayNs, long serviceNs, long firstTokenNs, long tokens, int repeat) {
+public record FixedSutTiming(long delayNs, long serviceNs, long firstTokenNs, long tokens, int repeat) {
 
     /** True when completions must be deferred (a delay, a service time or a later first token). */
     public boolean asynchronous() {

@@ -1,4 +1,4 @@
-package io.llmharness.cli.loadgen;
+package io.llmharness.loadgen.selftest;
 
 import io.llmharness.loadgen.clock.Clock;
 import io.llmharness.loadgen.clock.VirtualClock;

@@ -1,4 +1,4 @@
-package io.llmharness.cli.loadgen;
+package io.llmharness.loadgen.selftest;
 
 import io.llmharness.loadgen.QuerySampleLibrary;
 import java.io.BufferedWriter;
@@ -12,13 +12,19 @@ import java.nio.file.Path;
  * A QSL with fixed counts and nothing to load; every call is written to {@code qsl_load_calls.txt} as
  * {@code load K: i1 i2 ...} or {@code unload K}, K being the number of indices in the call.
  */
-final class RecordingQsl implements QuerySampleLibrary, AutoCloseable {
+public final class FixedQsl implements QuerySampleLibrary, AutoCloseable {
 
     private final long total;
     private final long performance;
     private final BufferedWriter out;
 
-    RecordingQsl(long total, long performance, Path file) {
+    /**
+     * @param total reported total sample count
+     * @param performance reported performance sample count
+     * @param file where the load and unload calls are written
+     * @throws UncheckedIOException when the file cannot be written
+     */
+    public FixedQsl(long total, long performance, Path file) {
         this.total = total;
         this.performance = performance;
         try {

@@ -1,6 +1,6 @@
-package io.llmharness.cli.loadgen;
+package io.llmharness.loadgen.selftest;
 
-import io.llmharness.loadgen.IssueListener;
+import io.llmharness.loadgen.IssuedQuery;
 import io.llmharness.loadgen.QuerySample;
 import io.llmharness.loadgen.QuerySampleResponse;
 import io.llmharness.loadgen.ResponseSink;
@@ -9,31 +9,41 @@ import io.llmharness.loadgen.clock.Clock;
 import java.util.List;
 
 /**
- * The SUT of {@code harness loadgen}: no server, fixed timing. Without delay it completes every sample inside
+ * A SUT with no server and fixed timing (the one {@code harness loadgen} runs). Without delay it completes every sample inside
  * {@code issueQuery}, one response per sample in query order; with a delay or service time one worker
  * completes each sample at {@code max(issue + delay, previous due + service)}; with a first-token time it
  * reports the first token at {@code issue + firstToken}. Response data is the sample index as int32
  * little-endian repeated {@code repeat} times; the first token's data is the index once.
+ *
+ * <p>Every issued sample is written to the {@link IssuedSamplesLog}, and LoadGen's schedule delay of every query
+ * to the {@link ScheduleLog} when there is one. {@link #close()} stops the completion worker after the test.
  */
-final class FixedLatencySut implements SystemUnderTest, IssueListener {
+public final class FixedLatencySut implements SystemUnderTest, AutoCloseable {
 
     private final Clock clock;
     private final ResponseSink sink;
-    private final SutOptions options;
+    private final FixedSutTiming timing;
     private final IssuedSamplesLog issued;
+    private final ScheduleLog schedule;
     private final Deferrer deferrer;
-    private final IssueListener delegate;
     private long previousDue = Long.MIN_VALUE;
-    private volatile long runStart;
 
-    FixedLatencySut(
-            Clock clock, ResponseSink sink, SutOptions options, IssuedSamplesLog issued, IssueListener delegate) {
+    /**
+     * @param clock LoadGen's clock (on a {@link io.llmharness.loadgen.clock.VirtualClock} completions are clock
+     *     events; otherwise one worker thread completes them)
+     * @param sink where samples complete (the LoadGen under test)
+     * @param timing delays, service time, first token and response data
+     * @param issued records every issued sample
+     * @param schedule records every query's scheduled and issue time, or null
+     */
+    public FixedLatencySut(
+            Clock clock, ResponseSink sink, FixedSutTiming timing, IssuedSamplesLog issued, ScheduleLog schedule) {
         this.clock = clock;
         this.sink = sink;
-        this.options = options;
+        this.timing = timing;
         this.issued = issued;
-        this.delegate = delegate;
-        this.deferrer = options.asynchronous() ? Deferrer.on(clock) : null;
+        this.schedule = schedule;
+        this.deferrer = timing.asynchronous() ? Deferrer.on(clock) : null;
     }
 
     @Override
@@ -42,32 +52,21 @@ final class FixedLatencySut implements SystemUnderTest, IssueListener {
     }
 
     @Override
-    public void runStarted(long startNanos) {
-        runStart = startNanos;
-        if (delegate != null) {
-            delegate.runStarted(startNanos);
-        }
-    }
-
-    @Override
-    public void queryIssued(long scheduledNanos, long issuedNanos, int samples) {
-        if (delegate != null) {
-            delegate.queryIssued(scheduledNanos, issuedNanos, samples);
-        }
-    }
-
-    @Override
-    public void issueQuery(List<QuerySample> samples) {
+    public void issueQuery(IssuedQuery query) {
         long now = clock.nanoTime();
+        if (schedule != null) {
+            schedule.record(query);
+        }
+        List<QuerySample> samples = query.samples();
         int n = samples.size();
         long[] indices = new long[n];
         for (int i = 0; i < n; i++) {
             indices[i] = samples.get(i).index();
         }
-        issued.query(indices, n, now - runStart);
+        issued.query(indices, n, now - query.runStartNanos());
         if (deferrer == null) {
             for (QuerySample s : samples) {
-                if (options.firstTokenNs() == 0) {
+                if (timing.firstTokenNs() == 0) {
                     sink.firstTokenComplete(firstToken(s));
                 }
                 sink.querySamplesComplete(response(s));
@@ -76,14 +75,14 @@ final class FixedLatencySut implements SystemUnderTest, IssueListener {
         }
         synchronized (this) {
             for (QuerySample s : samples) {
-                if (options.firstTokenNs() >= 0) {
+                if (timing.firstTokenNs() >= 0) {
                     QuerySampleResponse first = firstToken(s);
                     deferrer.at(
-                            Deferrer.FIRST_TOKENS, now + options.firstTokenNs(), () -> sink.firstTokenComplete(first));
+                            Deferrer.FIRST_TOKENS, now + timing.firstTokenNs(), () -> sink.firstTokenComplete(first));
                 }
                 long due = Math.max(
-                        now + options.delayNs(),
-                        previousDue == Long.MIN_VALUE ? Long.MIN_VALUE : previousDue + options.serviceNs());
+                        now + timing.delayNs(),
+                        previousDue == Long.MIN_VALUE ? Long.MIN_VALUE : previousDue + timing.serviceNs());
                 previousDue = due;
                 QuerySampleResponse done = response(s);
                 deferrer.at(Deferrer.COMPLETIONS, due, () -> sink.querySamplesComplete(done));
@@ -95,15 +94,15 @@ final class FixedLatencySut implements SystemUnderTest, IssueListener {
     public void flushQueries() {}
 
     private QuerySampleResponse response(QuerySample s) {
-        byte[] data = new byte[4 * options.repeat()];
+        byte[] data = new byte[4 * timing.repeat()];
         int v = (int) s.index();
-        for (int i = 0; i < options.repeat(); i++) {
+        for (int i = 0; i < timing.repeat(); i++) {
             data[4 * i] = (byte) v;
             data[4 * i + 1] = (byte) (v >>> 8);
             data[4 * i + 2] = (byte) (v >>> 16);
             data[4 * i + 3] = (byte) (v >>> 24);
         }
-        return new QuerySampleResponse(s.id(), data, options.tokens());
+        return new QuerySampleResponse(s.id(), data, timing.tokens());
     }
 
     private static QuerySampleResponse firstToken(QuerySample s) {
@@ -112,8 +111,9 @@ final class FixedLatencySut implements SystemUnderTest, IssueListener {
                 s.id(), new byte[] {(byte) v, (byte) (v >>> 8), (byte) (v >>> 16), (byte) (v >>> 24)});
     }
 
-    /** Stops the worker (after the test). */
-    void close() {
+    /** Stops the completion worker (after the test). */
+    @Override
+    public void close() {
         if (deferrer != null) {
             deferrer.close();
         }
