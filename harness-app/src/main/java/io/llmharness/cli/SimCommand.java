@@ -55,12 +55,10 @@ public final class SimCommand implements Callable<Integer> {
         SimulatorOptions options = options();
         quietLibraryLogs();
         PrintWriter out = spec.commandLine().getOut();
-        options = options.toBuilder()
-                .logSink(line -> {
-                    out.println(line);
-                    out.flush();
-                })
-                .build();
+        options = options.withLogSink(line -> {
+            out.println(line);
+            out.flush();
+        });
         ShutdownSignal signal = ShutdownSignal.install(Thread.currentThread());
         SimulatorServer server;
         try {

@@ -1,9 +1,21 @@
 package io.llmharness.cli;
 
+import io.llmharness.simulator.Admission;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Compatibility;
+import io.llmharness.simulator.Faults;
+import io.llmharness.simulator.Http;
+import io.llmharness.simulator.Identity;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.LatencyMode;
+import io.llmharness.simulator.Lifecycle;
 import io.llmharness.simulator.OutputMode;
+import io.llmharness.simulator.Parallelism;
 import io.llmharness.simulator.Persona;
+import io.llmharness.simulator.Profiling;
+import io.llmharness.simulator.Recording;
 import io.llmharness.simulator.SimulatorOptions;
+import io.llmharness.simulator.Streaming;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -260,88 +272,86 @@ final class SimFlags {
 
     /** The simulator options these flags describe; throws IllegalArgumentException naming a bad flag. */
     SimulatorOptions toOptions() {
-        SimulatorOptions.Builder b = SimulatorOptions.builder().persona(persona).host(host);
-        b.port(port != null ? port : persona.defaultPort());
-        set(model, b::model);
-        set(servedModelNames, b::servedModelNames);
-        set(maxModelLen, b::maxModelLen);
-        set(maxNumSeqs, b::maxNumSeqs);
-        set(maxNumBatchedTokens, b::maxNumBatchedTokens);
+        Identity identity = Identity.DEFAULTS.withPersona(persona);
+        identity = model != null ? identity.withModel(model) : identity;
+        identity = servedModelNames != null ? identity.withServedModelNames(servedModelNames) : identity;
+        Http http = Http.DEFAULTS.withHost(host).withPort(port != null ? port : persona.defaultPort());
+        http = eventLoops != null ? http.withEventLoops(eventLoops) : http;
+        http = maxRequestBodyMb != null ? http.withMaxRequestBodyBytes(maxRequestBodyMb * (1L << 20)) : http;
+        http = keepAliveTimeoutMs != null ? http.withKeepAliveTimeoutMs(keepAliveTimeoutMs) : http;
+        Capacity c = Capacity.DEFAULTS;
+        c = maxModelLen != null ? c.withMaxModelLen(maxModelLen) : c;
+        c = maxNumSeqs != null ? c.withMaxNumSeqs(maxNumSeqs) : c;
+        c = maxNumBatchedTokens != null ? c.withMaxNumBatchedTokens(maxNumBatchedTokens) : c;
         if (kvCacheTokens != null) {
-            b.kvCacheTokens(kvCacheTokens);
+            c = c.withKvCacheTokens(kvCacheTokens);
         } else if (maxModelLen != null && maxModelLen > 524288) {
-            b.kvCacheTokens(maxModelLen);
+            c = c.withKvCacheTokens(maxModelLen);
         }
-        set(blockSize, b::blockSize);
-        if (prefixCaching != null) {
-            b.enablePrefixCaching(prefixCaching);
-        }
-        if (disableRadixCache) {
-            b.enablePrefixCaching(false);
-        }
-        set(tensorParallelSize, b::tensorParallelSize);
-        set(dataParallelSize, b::dataParallelSize);
-        b.workerProcesses(workerProcesses);
-        set(seed, b::seed);
-        set(outputMode, b::outputMode);
-        latency(b);
-        set(maxWaitingQueueLength, b::maxWaitingQueueLength);
-        set(maxNumQueuedRequests, b::maxNumQueuedRequests);
-        set(streamInterval, b::streamInterval);
-        b.streamHeadersOnFirstToken(streamHeadersOnFirstToken);
-        b.incrementalStreamingOutput(incrementalStreamingOutput);
-        b.splitWrites(splitWrites);
-        b.legacyErrorShape(legacyErrorShape);
-        b.legacyMetrics(legacyMetrics);
-        b.enablePromptTokensDetails(promptTokensDetails);
-        b.enableForceIncludeUsage(forceIncludeUsage);
-        b.enableRequestIdHeaders(requestIdHeaders);
-        b.metricsEnabled(metrics);
+        c = blockSize != null ? c.withBlockSize(blockSize) : c;
+        c = prefixCaching != null ? c.withEnablePrefixCaching(prefixCaching) : c;
+        c = disableRadixCache ? c.withEnablePrefixCaching(false) : c;
+        c = vocabSize != null ? c.withVocabSize(vocabSize) : c;
+        Parallelism p = Parallelism.DEFAULTS.withWorkerProcesses(workerProcesses);
+        p = tensorParallelSize != null ? p.withTensorParallelSize(tensorParallelSize) : p;
+        p = dataParallelSize != null ? p.withDataParallelSize(dataParallelSize) : p;
+        Streaming st = Streaming.DEFAULTS
+                .withStreamHeadersOnFirstToken(streamHeadersOnFirstToken)
+                .withIncrementalStreamingOutput(incrementalStreamingOutput)
+                .withSplitWrites(splitWrites);
+        st = outputMode != null ? st.withOutputMode(outputMode) : st;
+        st = streamInterval != null ? st.withStreamInterval(streamInterval) : st;
+        Compatibility compat = new Compatibility(
+                legacyErrorShape, legacyMetrics, promptTokensDetails, forceIncludeUsage, requestIdHeaders, metrics);
         String key = apiKey != null ? apiKey : System.getenv("VLLM_API_KEY");
-        b.apiKey(key == null || key.isEmpty() ? null : key);
-        b.skipWarmup(skipWarmup);
-        set(startupDelayMs, b::startupDelayMs);
-        set(warmupMs, b::warmupMs);
-        set(exitAfterRequests, b::exitAfterRequests);
-        set(shutdownTimeoutMs, b::shutdownTimeoutMs);
-        b.enableProfiling(profiling || profileDir != null || System.getenv("VLLM_TORCH_PROFILER_DIR") != null);
-        b.profileDir(profileDir);
-        set(stopProfileDelayMs, b::stopProfileDelayMs);
-        set(failureInjectionRate, b::failureInjectionRate);
-        set(failureTypes, b::failureTypes);
-        set(fault, b::fault);
-        set(faultRate, b::faultRate);
-        b.recordTimings(recordTimings);
-        set(timingsCapacity, b::timingsCapacity);
-        set(eventLoops, b::eventLoops);
-        if (maxRequestBodyMb != null) {
-            b.maxRequestBodyBytes(maxRequestBodyMb * (1L << 20));
-        }
-        set(keepAliveTimeoutMs, b::keepAliveTimeoutMs);
-        set(vocabSize, b::vocabSize);
-        return b.build();
+        Admission a = Admission.DEFAULTS.withApiKey(key == null || key.isEmpty() ? null : key);
+        a = maxWaitingQueueLength != null ? a.withMaxWaitingQueueLength(maxWaitingQueueLength) : a;
+        a = maxNumQueuedRequests != null ? a.withMaxNumQueuedRequests(maxNumQueuedRequests) : a;
+        Lifecycle l = Lifecycle.DEFAULTS.withSkipWarmup(skipWarmup);
+        l = startupDelayMs != null ? l.withStartupDelayMs(startupDelayMs) : l;
+        l = warmupMs != null ? l.withWarmupMs(warmupMs) : l;
+        l = exitAfterRequests != null ? l.withExitAfterRequests(exitAfterRequests) : l;
+        l = shutdownTimeoutMs != null ? l.withShutdownTimeoutMs(shutdownTimeoutMs) : l;
+        Profiling prof = Profiling.DEFAULTS
+                .withEnableProfiling(
+                        profiling || profileDir != null || System.getenv("VLLM_TORCH_PROFILER_DIR") != null)
+                .withProfileDir(profileDir);
+        prof = stopProfileDelayMs != null ? prof.withStopProfileDelayMs(stopProfileDelayMs) : prof;
+        Faults f = Faults.DEFAULTS;
+        f = failureInjectionRate != null ? f.withFailureInjectionRate(failureInjectionRate) : f;
+        f = failureTypes != null ? f.withFailureTypes(failureTypes) : f;
+        f = fault != null ? f.withFault(fault) : f;
+        f = faultRate != null ? f.withFaultRate(faultRate) : f;
+        Recording r = Recording.DEFAULTS.withRecordTimings(recordTimings);
+        r = timingsCapacity != null ? r.withTimingsCapacity(timingsCapacity) : r;
+        SimulatorOptions o = SimulatorOptions.defaults()
+                .with(identity)
+                .with(http)
+                .with(c)
+                .with(p)
+                .with(latency())
+                .with(st)
+                .with(compat)
+                .with(a)
+                .with(l)
+                .with(f)
+                .with(prof)
+                .with(r);
+        return seed != null ? o.withSeed(seed) : o;
     }
 
-    private void latency(SimulatorOptions.Builder b) {
+    private Latency latency() {
         boolean fixed = latencyMode == LatencyMode.FIXED
                 || (latencyMode == null && (ttft != null || itl != null || ttftStdDev != null || itlStdDev != null));
-        if (fixed) {
-            b.fixedLatency(ttft == null ? 0 : ttft, itl == null ? 0 : itl);
-        } else if (latencyMode != null) {
-            b.latencyMode(latencyMode);
-        }
-        set(ttftStdDev, b::ttftStdDevMs);
-        set(itlStdDev, b::itlStdDevMs);
-        set(timeFactorUnderLoad, b::timeFactorUnderLoad);
-        set(prefillTokensPerSecond, b::prefillTokensPerSecond);
-        set(prefillOverheadMs, b::prefillOverheadMs);
-        set(decodeStepMs, b::decodeStepMs);
-        set(decodeStepMsPerSeq, b::decodeStepMsPerSeq);
-    }
-
-    private static <T> void set(T value, java.util.function.Consumer<T> setter) {
-        if (value != null) {
-            setter.accept(value);
-        }
+        Latency.Fixed fx = Latency.fixed(fixed && ttft != null ? ttft : 0, fixed && itl != null ? itl : 0);
+        fx = ttftStdDev != null ? fx.withTtftStdDevMs(ttftStdDev) : fx;
+        fx = itlStdDev != null ? fx.withItlStdDevMs(itlStdDev) : fx;
+        fx = timeFactorUnderLoad != null ? fx.withTimeFactorUnderLoad(timeFactorUnderLoad) : fx;
+        Latency.Batch b = Latency.Batch.DEFAULTS;
+        b = prefillTokensPerSecond != null ? b.withPrefillTokensPerSecond(prefillTokensPerSecond) : b;
+        b = prefillOverheadMs != null ? b.withPrefillOverheadMs(prefillOverheadMs) : b;
+        b = decodeStepMs != null ? b.withDecodeStepMs(decodeStepMs) : b;
+        b = decodeStepMsPerSeq != null ? b.withDecodeStepMsPerSeq(decodeStepMsPerSeq) : b;
+        return fixed ? fx : b;
     }
 }
