@@ -3,6 +3,7 @@ package io.llmharness.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.llmharness.simulator.Capacity;
 import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.LatencyMode;
 import io.llmharness.simulator.Persona;
@@ -136,6 +137,49 @@ class SimCommandTest {
         int code = cl.execute("sim", "--max-model-len", "100", "--kv-cache-tokens", "10");
         assertThat(code).isEqualTo(ExitCodes.INVALID_CONFIG);
         assertThat(err.toString()).contains("--kv-cache-tokens").hasLineCount(1);
+    }
+
+    @Test
+    void aValueOutOfRangeNamesTheFlagAsTyped() {
+        assertThat(configError("--context-length", "0"))
+                .isEqualTo("harness: sim: maxModelLen (--context-length) must be >= 1, got 0");
+        assertThat(configError("--max-model-len", "0")).contains("(--max-model-len)");
+        assertThat(configError("-tp", "0")).contains("(-tp) must be >= 1");
+        assertThat(configError("--time-factor-under-load", "0.5", "--latency-mode", "batch"))
+                .as("every latency flag is checked, whichever mode runs")
+                .contains("(--time-factor-under-load) must be >= 1.0");
+        assertThat(configError("--fault", "nonsense")).contains("(--fault / --failure-types)");
+    }
+
+    @Test
+    void aLongContextBringsItsOwnKvCacheUnlessOneIsGiven() {
+        assertThat(parse("--max-model-len", "1M").capacity().kvCacheTokens()).isEqualTo(1 << 20);
+        assertThat(parse("--max-model-len", "8k").capacity().kvCacheTokens())
+                .isEqualTo(Capacity.DEFAULTS.kvCacheTokens());
+        assertThat(configError("--max-model-len", "1M", "--max-total-tokens", "524288"))
+                .contains("(--max-total-tokens) must be at least maxModelLen (1048576)");
+    }
+
+    @Test
+    void fixedModeIsChosenByItsFlagsUnlessTheModeIsGiven() {
+        assertThat(parse("--itl-std-dev", "2").latency())
+                .isEqualTo(Latency.zero().withItlStdDevMs(2));
+        assertThat(parse("--latency-mode", "fixed").latency()).isEqualTo(Latency.zero());
+        assertThat(parse("--latency-mode", "batch", "--ttft", "5").latency()).isEqualTo(Latency.Batch.DEFAULTS);
+        assertThat(parse("--decode-step-ms", "3").latency()).isEqualTo(Latency.Batch.DEFAULTS.withDecodeStepMs(3));
+    }
+
+    /** The one line {@code harness sim ARGS} prints for a configuration error (exit 3). */
+    private static String configError(String... args) {
+        StringWriter err = new StringWriter();
+        CommandLine cl = Main.commandLine();
+        cl.setErr(new PrintWriter(err));
+        String[] all = new String[args.length + 1];
+        all[0] = "sim";
+        System.arraycopy(args, 0, all, 1, args.length);
+        assertThat(cl.execute(all)).as(err.toString()).isEqualTo(ExitCodes.INVALID_CONFIG);
+        assertThat(err.toString()).hasLineCount(1);
+        return err.toString().strip();
     }
 
     @Test
