@@ -25,6 +25,8 @@ import io.llmharness.loadgen.SystemUnderTest;
 import io.llmharness.loadgen.TestMode;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.TestSettings;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Recording;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import io.vertx.core.Vertx;
@@ -112,11 +114,11 @@ public final class HarnessCostBench {
             baseUrl = opts.get("url");
             where = "separate process at " + baseUrl;
         } else {
-            sim = SimulatorServer.start(SimulatorOptions.builder()
-                    .fixedLatency(num("ttft-ms", 5), num("itl-ms", 2))
-                    .recordTimings(true)
-                    .timingsCapacity((int) (qps * seconds * 1.5) + 4 * sequential + 10_000)
-                    .build());
+            sim = SimulatorServer.start(SimulatorOptions.defaults()
+                    .with(Latency.fixed(num("ttft-ms", 5), num("itl-ms", 2)))
+                    .with(Recording.DEFAULTS
+                            .withRecordTimings(true)
+                            .withTimingsCapacity((int) (qps * seconds * 1.5) + 4 * sequential + 10_000)));
             baseUrl = sim.baseUrl();
             where = "in-process";
         }

@@ -23,6 +23,9 @@ import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.TestMode;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.TestSettings;
+import io.llmharness.simulator.Identity;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Lifecycle;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
@@ -84,11 +87,11 @@ class AccuracyLogTest {
     })
     void accuracyLogDecodesToTheIdsTheSimulatorGenerated(
             String scenario, Persona persona, EndpointType endpoint, int batch) throws IOException {
-        SimulatorServer sim = rig.sim(SimulatorOptions.builder()
-                .persona(persona)
-                .fixedLatency(2, 0.5)
-                .seed(99)
-                .skipWarmup(true));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withPersona(persona))
+                .with(Latency.fixed(2, 0.5))
+                .with(Lifecycle.DEFAULTS.withSkipWarmup(true))
+                .withSeed(99));
         LlmClient client = rig.client(ClientOptions.builder()
                 .baseUrls(sim.baseUrl())
                 .endpointType(endpoint)
@@ -163,10 +166,10 @@ class AccuracyLogTest {
     void sglangOpenAiEndpointsReturnNoTokenIdsSoTokenPayloadsStayEmptyAndAreCounted() {
         // SGLang's /v1/completions has no return_token_ids: a token-id benchmark sent there logs empty payloads.
         // The SUT counts them (SutStats.missingTokenIds) so a run can refuse or warn; /generate has the ids.
-        SimulatorServer sim = rig.sim(SimulatorOptions.builder()
-                .persona(Persona.SGLANG)
-                .fixedLatency(1, 0.5)
-                .skipWarmup(true));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withPersona(Persona.SGLANG))
+                .with(Latency.fixed(1, 0.5))
+                .with(Lifecycle.DEFAULTS.withSkipWarmup(true)));
         LlmClient client = rig.client(ClientOptions.builder()
                 .baseUrls(sim.baseUrl())
                 .api(ApiSettings.of(

@@ -26,9 +26,14 @@ import io.llmharness.client.sut.SutOptions;
 import io.llmharness.client.transport.TransportOptions;
 import io.llmharness.loadgen.IssuedQuery;
 import io.llmharness.loadgen.QuerySample;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Identity;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Lifecycle;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.simulator.Streaming;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -84,12 +89,11 @@ class BenchmarkWorkloadsTest {
         EndpointType endpoint = run.spec().endpoint(null, "test");
         assertThat(endpoint).isEqualTo(EndpointType.GENERATE);
 
-        SimulatorServer sim = rig.sim(SimulatorOptions.builder()
-                .persona(Persona.SGLANG)
-                .model("openai/gpt-oss-120b")
-                .fixedLatency(3, 0.2)
-                .incrementalStreamingOutput(incremental)
-                .skipWarmup(true));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withPersona(Persona.SGLANG).withModel("openai/gpt-oss-120b"))
+                .with(Latency.fixed(3, 0.2))
+                .with(Streaming.DEFAULTS.withIncrementalStreamingOutput(incremental))
+                .with(Lifecycle.DEFAULTS.withSkipWarmup(true)));
         LlmClient client = rig.client(ClientOptions.builder()
                 .baseUrls(sim.baseUrl())
                 .endpointType(endpoint)
@@ -188,8 +192,10 @@ class BenchmarkWorkloadsTest {
         assertThat(sampling.jsonSchema()).isNotNull();
         assertThat(run.loadGen().tokenLatencies()).isFalse();
 
-        SimulatorServer sim = rig.sim(
-                SimulatorOptions.builder().model(model).fixedLatency(3, 0.2).enablePrefixCaching(false));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withModel(model))
+                .with(Capacity.DEFAULTS.withEnablePrefixCaching(false))
+                .with(Latency.fixed(3, 0.2)));
         LlmClient client = rig.client(ClientOptions.builder()
                 .baseUrls(sim.baseUrl())
                 .endpointType(run.spec().endpoint(null, "test"))

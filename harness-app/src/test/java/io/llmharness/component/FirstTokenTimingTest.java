@@ -25,6 +25,8 @@ import io.llmharness.loadgen.TestMode;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.TestSettings;
 import io.llmharness.loadgen.results.PerformanceSummary;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Recording;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import java.nio.file.Path;
@@ -72,10 +74,9 @@ class FirstTokenTimingTest {
 
     @Test
     void ttftReportedToLoadGenMatchesTheSimulatorsFirstTokenWrite() {
-        SimulatorServer sim = rig.sim(SimulatorOptions.builder()
-                .fixedLatency(TTFT_MS, 2)
-                .recordTimings(true)
-                .timingsCapacity(SAMPLES * 2));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults()
+                .with(Latency.fixed(TTFT_MS, 2))
+                .with(Recording.DEFAULTS.withRecordTimings(true).withTimingsCapacity(SAMPLES * 2)));
         LlmClient client = rig.client(ClientOptions.builder()
                 .baseUrls(sim.baseUrl())
                 .api(ApiSettings.of(

@@ -1,4 +1,4 @@
-package io.llmharness.cli;
+package io.llmharness.cli.sim;
 
 import java.util.Locale;
 import java.util.regex.Pattern;
