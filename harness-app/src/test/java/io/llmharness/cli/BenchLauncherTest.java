@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.llmharness.simulator.Identity;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import java.nio.charset.StandardCharsets;
@@ -33,13 +35,9 @@ class BenchLauncherTest {
 
     @Test
     void theSeedsSanityExampleRunsAsTheSeedShowsIt() throws Exception {
-        try (SimulatorServer sim = SimulatorServer.start(SimulatorOptions.builder()
-                .port(0)
-                .host("127.0.0.1")
-                .servedModelNames(List.of(MODEL))
-                .fixedLatency(20, 2)
-                .logSink(line -> {})
-                .build())) {
+        try (SimulatorServer sim = SimulatorServer.start(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withServedModelNames(List.of(MODEL)))
+                .with(Latency.fixed(20, 2)))) {
             assertThat(sim.awaitReady(30_000)).isTrue();
             Path root = Path.of("").toAbsolutePath().getParent();
             ProcessBuilder pb = new ProcessBuilder(

@@ -17,6 +17,8 @@ import io.llmharness.metrics.StageTable;
 import io.llmharness.run.bench.BenchRecord;
 import io.llmharness.run.bench.BenchRun;
 import io.llmharness.run.bench.StageRun;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Recording;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import io.llmharness.workload.data.PromptSource;
@@ -63,10 +65,8 @@ class BenchTimingTest {
     }
 
     private void check(EndpointType endpoint) {
-        SimulatorServer sim = rig.sim(SimulatorOptions.builder()
-                .fixedLatency(TTFT_MS, ITL_MS)
-                .recordTimings(true)
-                .timingsCapacity(1000));
+        SimulatorServer sim = rig.sim(
+                SimulatorOptions.defaults().with(Latency.fixed(TTFT_MS, ITL_MS)).with(new Recording(true, 1000)));
         LlmClient client = rig.client(ClientOptions.builder()
                 .baseUrls(sim.baseUrl())
                 .endpointType(endpoint)

@@ -6,6 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Identity;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Lifecycle;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
@@ -35,14 +39,11 @@ class ServerTokenizerTest {
 
     @BeforeAll
     static void start() {
-        sim = SimulatorServer.start(SimulatorOptions.builder()
-                .host("127.0.0.1")
-                .port(0)
-                .model("sim-model")
-                .maxModelLen(MAX_MODEL_LEN)
-                .zeroLatency()
-                .skipWarmup(true)
-                .build());
+        sim = SimulatorServer.start(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withModel("sim-model"))
+                .with(Capacity.DEFAULTS.withMaxModelLen(MAX_MODEL_LEN))
+                .with(Latency.zero())
+                .with(Lifecycle.DEFAULTS.withSkipWarmup(true)));
         assertThat(sim.awaitReady(20_000)).as("simulator ready").isTrue();
     }
 
@@ -77,14 +78,10 @@ class ServerTokenizerTest {
 
     @Test
     void sglangPersonaTokenizesToo() throws Exception {
-        try (SimulatorServer sglang = SimulatorServer.start(SimulatorOptions.builder()
-                .host("127.0.0.1")
-                .port(0)
-                .persona(Persona.SGLANG)
-                .model("sim-model")
-                .zeroLatency()
-                .skipWarmup(true)
-                .build())) {
+        try (SimulatorServer sglang = SimulatorServer.start(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withPersona(Persona.SGLANG).withModel("sim-model"))
+                .with(Latency.zero())
+                .with(Lifecycle.DEFAULTS.withSkipWarmup(true)))) {
             assertThat(sglang.awaitReady(20_000)).as("SGLang simulator ready").isTrue();
             ServerTokenizer t = ServerTokenizer.probe(sglang.baseUrl(), "sim-model");
             String text = "Grüße aus dem Simulator";

@@ -3,6 +3,7 @@ package io.llmharness.run.bench;
 import io.llmharness.backend.HealthProbe;
 import io.llmharness.backend.ModelInfo;
 import io.llmharness.error.HarnessException;
+import io.llmharness.simulator.Identity;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import java.time.Duration;
@@ -23,14 +24,13 @@ final class BenchTarget implements AutoCloseable {
 
     /** Starts the embedded vLLM simulator on an ephemeral loopback port, serving {@code model} when given. */
     static BenchTarget simulate(String model) {
-        SimulatorOptions.Builder b =
-                SimulatorOptions.builder().port(0).host("127.0.0.1").logSink(line -> {});
+        SimulatorOptions o = SimulatorOptions.defaults().withLogSink(line -> {});
         if (model != null) {
-            b.servedModelNames(List.of(model));
+            o = o.with(Identity.DEFAULTS.withServedModelNames(List.of(model)));
         }
         SimulatorServer s;
         try {
-            s = SimulatorServer.start(b.build());
+            s = SimulatorServer.start(o);
         } catch (RuntimeException e) {
             throw HarnessException.execution("cannot start the embedded simulator: " + e.getMessage(), e);
         }
@@ -64,7 +64,7 @@ final class BenchTarget implements AutoCloseable {
 
     /** The model name the embedded simulator serves, or null for an external server. */
     String servedModel() {
-        return sim == null ? null : sim.options().servedModelNames().get(0);
+        return sim == null ? null : sim.options().identity().servedModelName();
     }
 
     /** What the embedded simulator completes with when it dies, or null for an external server. */

@@ -225,12 +225,8 @@ class BenchCommandTest {
 
     @Test
     void requestTimeoutEndsSlowRequestsAsTimeoutFailures() throws Exception {
-        try (SimulatorServer slow = SimulatorServer.start(io.llmharness.simulator.SimulatorOptions.builder()
-                .port(0)
-                .host("127.0.0.1")
-                .fixedLatency(50, 20)
-                .logSink(line -> {})
-                .build())) {
+        try (SimulatorServer slow = SimulatorServer.start(io.llmharness.simulator.SimulatorOptions.defaults()
+                .with(io.llmharness.simulator.Latency.fixed(50, 20)))) {
             assertThat(slow.awaitReady(30_000)).isTrue();
             Path profile = out.resolve("slow.yaml");
             Files.writeString(profile, """

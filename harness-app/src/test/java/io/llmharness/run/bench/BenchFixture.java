@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.llmharness.cli.BenchCommand;
 import io.llmharness.cli.Main;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import io.llmharness.workload.ProfileLocator;
@@ -54,12 +55,7 @@ final class BenchFixture {
 
     /** A simulator with small fixed latencies, serving {@code sim-model}. */
     static SimulatorServer fastSimulator() {
-        SimulatorServer s = SimulatorServer.start(SimulatorOptions.builder()
-                .port(0)
-                .host("127.0.0.1")
-                .fixedLatency(5, 0.5)
-                .logSink(line -> {})
-                .build());
+        SimulatorServer s = SimulatorServer.start(SimulatorOptions.defaults().with(Latency.fixed(5, 0.5)));
         if (!s.awaitReady(30_000)) {
             s.close();
             throw new AssertionError("simulator not ready within 30 s");
