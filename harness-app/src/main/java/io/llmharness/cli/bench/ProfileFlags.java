@@ -20,14 +20,15 @@ public final class ProfileFlags {
             names = {"-l", "--harness"},
             paramLabel = "NAME",
             description = "Harness whose profiles and semantics to use: inference-perf (default), guidellm,"
-                    + " vllm-benchmark. Default from " + HARNESS_VAR + ".")
+                    + " vllm-benchmark, or nop (no load: the start-up report of a vLLM server log). Default from "
+                    + HARNESS_VAR + ".")
     String harness;
 
     @Option(
             names = {"-w", "--workload"},
             paramLabel = "PROFILE",
             description = "Profile name under profiles/<harness>/ (with or without .yaml/.yaml.in) or a path"
-                    + " (default: " + WORKLOAD_VAR + ", else sanity_random).")
+                    + " (default: " + WORKLOAD_VAR + ", else sanity_random; nop for -l nop).")
     String workload;
 
     @Option(
@@ -55,7 +56,7 @@ public final class ProfileFlags {
             wFrom = WORKLOAD_VAR;
         }
         if (w == null || w.isBlank()) {
-            w = "sanity_random";
+            w = h == HarnessKind.NOP ? "nop" : "sanity_random";
             wFrom = "the default workload";
         }
         String o = overrides;

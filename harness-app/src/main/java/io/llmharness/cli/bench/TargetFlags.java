@@ -2,13 +2,14 @@ package io.llmharness.cli.bench;
 
 import io.llmharness.error.HarnessException;
 import io.llmharness.run.bench.BenchRequest;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
-/** Where requests go: the model(s), the endpoint, the simulator, the tokenizer. */
+/** Where requests go: the model(s), the endpoint, the simulator, the tokenizer; the nop harness's server log. */
 public final class TargetFlags {
 
     /** llm-d's variable for the model being run. */
@@ -38,9 +39,23 @@ public final class TargetFlags {
     @Option(
             names = "--tokenizer",
             paramLabel = "NAME|PATH",
-            description = "Tokenizer for exact prompt lengths and client token counts, instead of the profile's;"
-                    + " 'simulator' = the embedded simulator's (the default with --simulate).")
+            description = "Tokenizer for exact prompt lengths and client token counts, instead of the profile's: a"
+                    + " tokenizer.json, a model folder, or a model name looked up in the Hugging Face cache (then the"
+                    + " server's /tokenize, then the synthetic vocabulary); 'synthetic' = the simulator's vocabulary"
+                    + " (the default with --simulate).")
     String tokenizer;
+
+    @Option(
+            names = "--server-log",
+            paramLabel = "FILE",
+            description = "nop harness only: the vLLM server log to report on (the server.log of a harness run, a"
+                    + " server_logs/<name>.log of harness server start, or any vLLM log).")
+    Path serverLog;
+
+    /** {@code --server-log}, or null. */
+    public Path serverLog() {
+        return serverLog;
+    }
 
     /** The models to run, in order; one null entry when none was named. */
     public List<String> models(Map<String, String> env) {
@@ -81,6 +96,6 @@ public final class TargetFlags {
             throw HarnessException.badValue(
                     from, from + " '" + url + "': not an http(s) URL; write e.g. http://localhost:8000");
         }
-        return new BenchRequest.TargetChoice(model, modelFrom, url, from, simulate, tokenizer);
+        return new BenchRequest.TargetChoice(model, modelFrom, url, from, simulate, tokenizer, serverLog);
     }
 }

@@ -2,6 +2,7 @@ package io.llmharness.report.format;
 
 import io.llmharness.metrics.StageMetrics;
 import io.llmharness.report.RunInfo;
+import io.llmharness.tokenizer.ResolvedTokenizer;
 import io.llmharness.workload.spec.WorkloadSpec;
 import java.time.Instant;
 import java.util.List;
@@ -16,7 +17,8 @@ import java.util.Objects;
  * @param renderedProfile the rendered profile text
  * @param model the model the requests named
  * @param baseUrl the server's base URL
- * @param tokenizer where client token counts came from ({@code TextTokenizer.source()}), or null without one
+ * @param tokenizer the tokenizer client token counts came from, which kind of source it is and why better sources
+ *     were not used; null when the data needed none
  * @param data what the data section generated
  * @param wallAnchor the wall-clock time of {@code nanoAnchor}
  * @param nanoAnchor a nanoTime value taken with {@code wallAnchor}; request times are relative to it
@@ -33,7 +35,7 @@ public record BenchReport(
         String renderedProfile,
         String model,
         String baseUrl,
-        String tokenizer,
+        ResolvedTokenizer tokenizer,
         String data,
         Instant wallAnchor,
         long nanoAnchor,

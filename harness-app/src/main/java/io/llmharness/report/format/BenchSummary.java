@@ -5,6 +5,7 @@ import io.llmharness.metrics.FailureSummary;
 import io.llmharness.metrics.StageMetrics;
 import io.llmharness.metrics.SummaryStats;
 import io.llmharness.report.RunInfo;
+import io.llmharness.tokenizer.ResolvedTokenizer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,10 +67,17 @@ final class BenchSummary implements ReportFormat {
                 .str("base_url", r.baseUrl())
                 .str("endpoint", r.spec().api().endpoint().path())
                 .bool("streaming", r.spec().api().streaming())
-                .str("tokenizer", r.tokenizer())
-                .str("data", r.data())
-                .num("seed", r.spec().load().seed())
-                .end();
+                .str(
+                        "tokenizer",
+                        r.tokenizer() == null ? null : r.tokenizer().tokenizer().source())
+                .str("tokenizer_kind", r.tokenizer() == null ? null : kind(r.tokenizer()))
+                .array("tokenizer_notes");
+        if (r.tokenizer() != null) {
+            for (String n : r.tokenizer().notes()) {
+                j.g().writeString(n);
+            }
+        }
+        j.endArray().str("data", r.data()).num("seed", r.spec().load().seed()).end();
         j.array("stages");
         for (StageResult s : r.stages()) {
             j.start(null)
@@ -143,12 +151,20 @@ final class BenchSummary implements ReportFormat {
                 .num("client_output_total", tc.clientTotal())
                 .num("client_server_compared", tc.compared())
                 .num("client_server_mismatches", tc.mismatches())
-                .num("client_server_mismatch_rate", tc.mismatchRate());
+                .num("client_server_mismatch_rate", tc.mismatchRate())
+                .num("client_server_mean_difference", tc.check().meanDifference())
+                .num("client_server_max_difference", tc.check().maxAbsDifference())
+                .num("client_without_server_count", tc.check().withoutUsage());
         stats(j, "input_per_request", m.inputTokens(), 1);
         stats(j, "output_per_request", m.outputTokens(), 1);
         j.end();
         failures(j, m.failures());
         j.end();
+    }
+
+    /** The tokenizer's kind of source in lower case: path, model_folder, hf_cache, server, synthetic. */
+    static String kind(ResolvedTokenizer t) {
+        return t.kind().name().toLowerCase(java.util.Locale.ROOT);
     }
 
     private static void stats(Json j, String field, SummaryStats s, double divisor) throws IOException {

@@ -11,7 +11,7 @@ import io.llmharness.report.RunInfo;
 import io.llmharness.report.format.BenchReport;
 import io.llmharness.report.format.StageResult;
 import io.llmharness.run.RunConsole;
-import io.llmharness.tokenizer.TextTokenizer;
+import io.llmharness.tokenizer.ResolvedTokenizer;
 import io.llmharness.workload.ProfileSource;
 import io.llmharness.workload.data.PromptSource;
 import io.llmharness.workload.data.PromptSources;
@@ -72,16 +72,9 @@ public final class BenchExecutor {
                 endpointFrom = "--simulate";
                 console.note("harness: started the embedded vllm simulator at " + endpoint);
                 if (blankToNull(req.target().model()) == null) {
-                    var t = req.target();
                     req = new BenchRequest(
                             req.profile(),
-                            new BenchRequest.TargetChoice(
-                                    target.servedModel(),
-                                    "the embedded simulator",
-                                    t.endpoint(),
-                                    t.endpointFrom(),
-                                    true,
-                                    t.tokenizer()),
+                            req.target().withModel(target.servedModel(), "the embedded simulator"),
                             req.options(),
                             req.env());
                 }
@@ -98,11 +91,19 @@ public final class BenchExecutor {
             String targetLine =
                     (target != null && target.simulated() ? "embedded vllm simulator at " : "") + r.baseUrl();
             if (dry) {
-                String tok = r.tokenizerName() == null ? null : r.tokenizerName() + " (" + r.tokenizerFrom() + ")";
+                ResolvedTokenizer tok =
+                        r.tokenizer() == null ? null : r.tokenizer().open(false);
                 console.result("# rendered profile " + source.renderedName() + " (from " + source.display() + ")");
                 console.result(r.profile().text().stripTrailing());
                 console.result("");
-                BenchLines.plan(r, targetLine, tok, r.spec().data().describe()).forEach(console::result);
+                BenchLines.plan(
+                                r,
+                                targetLine,
+                                tok,
+                                r.spec().data().describe(),
+                                req.target().simulate())
+                        .forEach(console::result);
+                close(tok);
                 console.result("dry run: nothing was sent");
                 return new Outcome(null, null, null, false);
             }
@@ -110,10 +111,18 @@ public final class BenchExecutor {
                 target = BenchTarget.external(r.baseUrl());
                 target.check(r.baseUrlFrom());
             }
-            TextTokenizer tokenizer = r.tokenizerName() == null
-                    ? null
-                    : req.env().tokenizers().resolve(r.tokenizerName(), r.tokenizerFrom(), r.baseUrl());
-            return run(req, r, target, tokenizer, targetLine, console, control, withModelInRunId);
+            ResolvedTokenizer tokenizer =
+                    r.tokenizer() == null ? null : r.tokenizer().open(true);
+            if (tokenizer != null && !tokenizer.isExact() && !target.simulated()) {
+                console.note("harness: warning: prompt lengths and client token counts use the synthetic vocabulary,"
+                        + " an estimate for a real model: no tokenizer.json of the model and no /tokenize on the"
+                        + " server (give one with --tokenizer PATH; the tokenizer lines say what was tried)");
+            }
+            try {
+                return run(req, r, target, tokenizer, targetLine, console, control, withModelInRunId);
+            } finally {
+                close(tokenizer);
+            }
         } finally {
             if (target != null) {
                 target.close();
@@ -125,7 +134,7 @@ public final class BenchExecutor {
             BenchRequest req,
             ResolvedBench r,
             BenchTarget target,
-            TextTokenizer tokenizer,
+            ResolvedTokenizer tokenizer,
             String targetLine,
             RunConsole console,
             BenchControl control,
@@ -134,15 +143,17 @@ public final class BenchExecutor {
         long needed = spec.load().largestStageRequests();
         long t0 = System.nanoTime();
         PromptSource prompts = PromptSources.create(
-                spec.data(), tokenizer, spec.load().seed(), needed, spec.api().endpoint());
+                spec.data(),
+                tokenizer == null ? null : tokenizer.tokenizer(),
+                spec.load().seed(),
+                needed,
+                spec.api().endpoint());
         String data = prompts.describe();
-        BenchLines.plan(r, targetLine, tokenizer == null ? null : tokenizer.source(), data)
-                .forEach(console::result);
+        BenchLines.plan(r, targetLine, tokenizer, data, target.simulated()).forEach(console::result);
         console.note(String.format(
                 java.util.Locale.ROOT, "harness: prompts ready in %.1f s", (System.nanoTime() - t0) / 1e9));
         Path dir = BenchFiles.create(req.options().outputDir(), BenchFiles.runId(r, withModel));
-        String profileFile =
-                BenchFiles.writeInputs(dir, r, req, tokenizer == null ? null : tokenizer.source(), targetLine);
+        String profileFile = BenchFiles.writeInputs(dir, r, req, tokenizer, targetLine);
         Instant start = Instant.now();
         Vertx vertx = Vertx.vertx();
         try {
@@ -263,6 +274,17 @@ public final class BenchExecutor {
                 .expectedRequests(
                         (int) Math.min(1 << 20, Math.max(1024, spec.load().largestStageRequests() * 2)))
                 .build();
+    }
+
+    /** Frees a tokenizer's native memory (a {@code tokenizer.json} read through DJL). */
+    private static void close(ResolvedTokenizer t) {
+        if (t != null && t.tokenizer() instanceof AutoCloseable c) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                // nothing was written through it; the run's result stands
+            }
+        }
     }
 
     private static String blankToNull(String s) {

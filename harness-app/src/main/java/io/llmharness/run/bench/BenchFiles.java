@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.llmharness.error.HarnessException;
+import io.llmharness.tokenizer.ResolvedTokenizer;
 import io.llmharness.workload.spec.Stage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,10 +31,14 @@ final class BenchFiles {
 
     /** {@code <date>-<time>-bench-<harness>-<workload>[-<model>]}. */
     static String runId(ResolvedBench r, boolean withModel) {
-        String id = STAMP.format(LocalDateTime.now()) + "-bench-"
-                + r.spec().harness().dirName() + "-" + r.profile().source().workloadName();
-        if (withModel && r.model() != null) {
-            id += "-" + r.model().substring(r.model().lastIndexOf('/') + 1);
+        return runId(r.spec().harness().dirName(), r.profile().source().workloadName(), withModel ? r.model() : null);
+    }
+
+    /** {@code <date>-<time>-bench-<harness>-<workload>[-<model>]}; {@code model} null for none. */
+    static String runId(String harness, String workload, String model) {
+        String id = STAMP.format(LocalDateTime.now()) + "-bench-" + harness + "-" + workload;
+        if (model != null) {
+            id += "-" + model.substring(model.lastIndexOf('/') + 1);
         }
         return id.replaceAll("[^A-Za-z0-9._-]", "_");
     }
@@ -54,7 +59,7 @@ final class BenchFiles {
     }
 
     /** Writes the rendered profile and config.resolved.yaml; returns the profile's file name. */
-    static String writeInputs(Path dir, ResolvedBench r, BenchRequest req, String tokenizer, String target) {
+    static String writeInputs(Path dir, ResolvedBench r, BenchRequest req, ResolvedTokenizer tokenizer, String target) {
         String name = r.profile().source().renderedName();
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("run_id", dir.getFileName().toString());
@@ -79,19 +84,25 @@ final class BenchFiles {
         doc.put("base_url", r.baseUrl());
         doc.put("model", r.model());
         doc.put("model_from", r.modelFrom());
-        doc.put("tokenizer", tokenizer);
+        doc.put("tokenizer", tokenizer(tokenizer));
         doc.put("seed", r.spec().load().seed());
         doc.put("warmup_requests", req.options().warmupRequests());
         doc.put("stages", r.spec().load().stages().stream().map(Stage::describe).toList());
         doc.put("data", r.spec().data().describe());
         doc.put("slo_seconds", r.spec().report().goodputSeconds());
         doc.put("warnings", r.warnings());
+        write(dir, name, r.profile().text(), doc);
+        return name;
+    }
+
+    /** Writes the rendered profile under {@code name} and {@code config.resolved.yaml} with {@code doc}. */
+    static void write(Path dir, String name, String profile, Map<String, Object> doc) {
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory()
                 .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                 .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
         Path file = dir.resolve(name);
         try {
-            Files.writeString(file, r.profile().text());
+            Files.writeString(file, profile);
             file = dir.resolve(RESOLVED);
             Files.writeString(
                     file,
@@ -101,7 +112,18 @@ final class BenchFiles {
         } catch (IOException e) {
             throw HarnessException.execution("cannot write " + file + ": " + e.getMessage(), e);
         }
-        return name;
+    }
+
+    /** The tokenizer used, its kind of source and why better ones were not used; null when none was needed. */
+    private static Map<String, Object> tokenizer(ResolvedTokenizer t) {
+        if (t == null) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("source", t.tokenizer().source());
+        m.put("kind", t.kind().name().toLowerCase(Locale.ROOT));
+        m.put("not_used", t.notes());
+        return m;
     }
 
     private static String rerun(Path rendered, ResolvedBench r, BenchRequest req) {
@@ -126,7 +148,7 @@ final class BenchFiles {
         return String.join(" ", a.stream().map(BenchFiles::quote).toList());
     }
 
-    private static String quote(String s) {
+    static String quote(String s) {
         return s.matches("[A-Za-z0-9_./:=,@+-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 }

@@ -4,6 +4,7 @@ import io.llmharness.metrics.StageMetrics;
 import io.llmharness.metrics.SummaryStats;
 import io.llmharness.report.format.BenchReport;
 import io.llmharness.report.format.StageResult;
+import io.llmharness.tokenizer.ResolvedTokenizer;
 import io.llmharness.workload.spec.Stage;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,8 +15,14 @@ final class BenchLines {
 
     private BenchLines() {}
 
-    /** The plan: harness semantics, profile, target, tokenizer, data, stages. */
-    static List<String> plan(ResolvedBench r, String target, String tokenizer, String data) {
+    /**
+     * The plan: harness semantics, profile, target, tokenizer (with the better sources not used and why), data,
+     * stages.
+     *
+     * @param simulated whether the target is the embedded simulator (whose tokenizer the synthetic vocabulary is)
+     */
+    static List<String> plan(
+            ResolvedBench r, String target, ResolvedTokenizer tokenizer, String data, boolean simulated) {
         List<String> out = new ArrayList<>();
         var spec = r.spec();
         out.add("harness bench: " + spec.harness().dirName() + " profile "
@@ -24,7 +31,13 @@ final class BenchLines {
         out.add("  target    : " + target + ", model " + (r.model() == null ? "(server default)" : r.model()) + " ("
                 + r.modelFrom() + "), " + spec.api().endpoint().path()
                 + (spec.api().streaming() ? ", streaming" : ", not streaming"));
-        out.add("  tokenizer : " + (tokenizer == null ? "none needed" : tokenizer));
+        if (tokenizer == null) {
+            out.add("  tokenizer : none needed");
+        } else {
+            out.add("  tokenizer : " + tokenizer.tokenizer().source()
+                    + (tokenizer.isExact() || simulated ? "" : " (an estimate of a real model's counts)"));
+            tokenizer.notes().forEach(n -> out.add("              not " + n));
+        }
         out.add("  data      : " + data);
         out.add("  load      : seed " + spec.load().seed()
                 + (spec.load().requestTimeoutS() != null
@@ -99,9 +112,9 @@ final class BenchLines {
             out.add("  most frequent failure (" + top.count() + "x): " + top.message());
         }
         StageMetrics.TokenCounts tc = m.tokenCounts();
-        if (tc.compared() > 0) {
-            out.add("  output tokens: " + tc.source() + "; the client's tokenizer disagrees on " + tc.mismatches()
-                    + " of " + tc.compared() + " (" + pct(tc.mismatchRate()) + ")");
+        if (r.tokenizer() != null) {
+            out.add("  " + tc.check().describe("output tokens") + "; tokenizer: "
+                    + r.tokenizer().tokenizer().source());
         }
         out.add("Files: " + dir);
         return out;

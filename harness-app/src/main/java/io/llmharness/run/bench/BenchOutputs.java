@@ -14,7 +14,7 @@ import io.llmharness.report.format.BenchReport;
 import io.llmharness.report.format.ReportFormat;
 import io.llmharness.report.format.RequestRow;
 import io.llmharness.report.format.StageResult;
-import io.llmharness.tokenizer.TextTokenizer;
+import io.llmharness.tokenizer.ResolvedTokenizer;
 import io.llmharness.workload.spec.ReportSpec;
 import io.llmharness.workload.spec.Stage;
 import io.llmharness.workload.spec.WorkloadSpec;
@@ -45,7 +45,7 @@ final class BenchOutputs {
             String renderedProfile,
             String model,
             String baseUrl,
-            TextTokenizer tokenizer,
+            ResolvedTokenizer tokenizer,
             String data,
             Instant wallAnchor,
             long nanoAnchor,
@@ -80,7 +80,7 @@ final class BenchOutputs {
             for (BenchRecord b : s.records()) {
                 int in = b.request().promptTokens();
                 int out = c.tokenizer() != null && b.output() != null
-                        ? c.tokenizer().count(b.output())
+                        ? c.tokenizer().tokenizer().count(b.output())
                         : -1;
                 rows.add(new RequestRow(b.stage(), b.request(), b.record(), b.output(), in, out));
             }
@@ -113,7 +113,7 @@ final class BenchOutputs {
                 c.renderedProfile(),
                 c.model(),
                 c.baseUrl(),
-                c.tokenizer() == null ? null : c.tokenizer().source(),
+                c.tokenizer(),
                 c.data(),
                 c.wallAnchor(),
                 c.nanoAnchor(),

@@ -46,10 +46,23 @@ public record BenchRequest(ProfileChoice profile, TargetChoice target, RunOption
      * @param endpoint base URL, or null to use the profile's {@code server.base_url}
      * @param endpointFrom the flag or variable it came from
      * @param simulate start the embedded simulator and send there
-     * @param tokenizer tokenizer name or path overriding the profile's, or null
+     * @param tokenizer tokenizer name or path overriding the profile's ({@code --tokenizer}), or null
+     * @param serverLog the vLLM server log the nop harness reads ({@code --server-log}), or null
      */
     public record TargetChoice(
-            String model, String modelFrom, String endpoint, String endpointFrom, boolean simulate, String tokenizer) {}
+            String model,
+            String modelFrom,
+            String endpoint,
+            String endpointFrom,
+            boolean simulate,
+            String tokenizer,
+            Path serverLog) {
+
+        /** This choice with another model and where it came from. */
+        public TargetChoice withModel(String name, String from) {
+            return new TargetChoice(name, from, endpoint, endpointFrom, simulate, tokenizer, serverLog);
+        }
+    }
 
     /**
      * How to run.
@@ -84,11 +97,12 @@ public record BenchRequest(ProfileChoice profile, TargetChoice target, RunOption
     /**
      * What the run reads from its surroundings.
      *
-     * @param variables environment variables
+     * @param variables environment variables (also where the Hugging Face cache is: {@code HF_HUB_CACHE},
+     *     {@code HF_HOME}, {@code XDG_CACHE_HOME})
      * @param locator where shipped profiles are
-     * @param tokenizers how tokenizer names become tokenizers
+     * @param home the user's home folder (for {@code ~/.cache/huggingface/hub} and {@code ~/} in tokenizer paths)
      */
-    public record Env(Map<String, String> variables, ProfileLocator locator, TokenizerResolver tokenizers) {
+    public record Env(Map<String, String> variables, ProfileLocator locator, Path home) {
         public Env {
             variables = Map.copyOf(variables);
         }

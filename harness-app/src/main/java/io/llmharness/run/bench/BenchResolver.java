@@ -1,6 +1,5 @@
 package io.llmharness.run.bench;
 
-import io.llmharness.error.HarnessException;
 import io.llmharness.workload.ProfileSource;
 import io.llmharness.workload.RenderedProfile;
 import io.llmharness.workload.read.ProfileReaders;
@@ -95,36 +94,9 @@ final class BenchResolver {
             ReportSpec r = spec.report();
             spec = spec.withReport(new ReportSpec(r.summary(), r.perStage(), r.perRequest(), r.percentiles(), slos));
         }
-        String tokName = null;
-        String tokFrom = null;
-        if (spec.data().needsTokenizer()) {
-            if (req.target().tokenizer() != null) {
-                tokName = req.target().tokenizer();
-                tokFrom = "--tokenizer";
-            } else if (req.target().simulate()) {
-                tokName = "simulator";
-                tokFrom = "--simulate";
-            } else if (spec.tokenizer() != null) {
-                tokName = spec.tokenizer();
-                tokFrom = source.display() + ": " + tokenizerKey(spec);
-            } else if (finalModel != null && !finalModel.equals("auto")) {
-                tokName = finalModel;
-                tokFrom = "the model name";
-            } else {
-                throw HarnessException.config(source.display() + ": "
-                        + spec.data().type() + " data needs a" + " tokenizer; name one in the profile ("
-                        + tokenizerKey(spec) + ") or with --tokenizer");
-            }
-        }
-        return new ResolvedBench(
-                rendered, spec, baseUrl, baseUrlFrom, finalModel, finalModelFrom, tokName, tokFrom, warnings);
-    }
-
-    private static String tokenizerKey(WorkloadSpec spec) {
-        return switch (spec.harness()) {
-            case VLLM_BENCHMARK -> "tokenizer";
-            default -> "tokenizer.pretrained_model_name_or_path";
-        };
+        BenchTokenizer tokenizer =
+                BenchTokenizer.plan(req, spec, source.display(), finalModel, finalModelFrom, baseUrl);
+        return new ResolvedBench(rendered, spec, baseUrl, baseUrlFrom, finalModel, finalModelFrom, tokenizer, warnings);
     }
 
     private static WorkloadSpec firstRender(BenchRequest req, ProfileSource source, Map<String, String> env) {

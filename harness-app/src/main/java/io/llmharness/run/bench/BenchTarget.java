@@ -8,6 +8,7 @@ import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 
 /** The server of a workload run: the embedded simulator (started and stopped here) or someone else's. */
 final class BenchTarget implements AutoCloseable {
@@ -24,7 +25,12 @@ final class BenchTarget implements AutoCloseable {
 
     /** Starts the embedded vLLM simulator on an ephemeral loopback port, serving {@code model} when given. */
     static BenchTarget simulate(String model) {
-        SimulatorOptions o = SimulatorOptions.defaults().withLogSink(line -> {});
+        return simulate(model, line -> {});
+    }
+
+    /** The same, with the simulator's start-up and shutdown log lines going to {@code log}. */
+    static BenchTarget simulate(String model, Consumer<String> log) {
+        SimulatorOptions o = SimulatorOptions.defaults().withLogSink(log);
         if (model != null) {
             o = o.with(Identity.DEFAULTS.withServedModelNames(List.of(model)));
         }

@@ -13,8 +13,7 @@ import java.util.List;
  * @param baseUrlFrom the flag, variable or profile key it came from
  * @param model the model the requests name, or null to let the server choose
  * @param modelFrom where the model came from ({@code -m}, a variable, the profile, {@code /v1/models})
- * @param tokenizerName the tokenizer to open, or null when the data needs none
- * @param tokenizerFrom the flag or profile key it came from
+ * @param tokenizer how to find the tokenizer, or null when the data needs none
  * @param warnings one line each, in the order they arose
  */
 record ResolvedBench(
@@ -24,8 +23,7 @@ record ResolvedBench(
         String baseUrlFrom,
         String model,
         String modelFrom,
-        String tokenizerName,
-        String tokenizerFrom,
+        BenchTokenizer tokenizer,
         List<String> warnings) {
 
     ResolvedBench {

@@ -53,10 +53,26 @@ public final class NopHarness {
      *     when a report cannot be written
      */
     public static NopOutcome run(Path serverLog, Path runDir, Map<String, String> env, PrintWriter out) {
-        return run(serverLog, runDir, env, out, Clock.systemUTC());
+        return run(serverLog, runDir, env, out, out, Clock.systemUTC());
+    }
+
+    /**
+     * The same, with the warnings on their own writer ({@code harness bench} prints results on stdout and warnings
+     * on stderr).
+     *
+     * @param warn where the {@code harness: warning:} lines go
+     */
+    public static NopOutcome run(
+            Path serverLog, Path runDir, Map<String, String> env, PrintWriter out, PrintWriter warn) {
+        return run(serverLog, runDir, env, out, warn, Clock.systemUTC());
     }
 
     static NopOutcome run(Path serverLog, Path runDir, Map<String, String> env, PrintWriter out, Clock clock) {
+        return run(serverLog, runDir, env, out, out, clock);
+    }
+
+    private static NopOutcome run(
+            Path serverLog, Path runDir, Map<String, String> env, PrintWriter out, PrintWriter warn, Clock clock) {
         Instant start = clock.instant();
         List<String> text = read(serverLog);
         VllmLog log = VllmLog.parse(text, year(serverLog, text, clock));
@@ -84,7 +100,9 @@ public final class NopHarness {
         write(runDir.resolve("analysis").resolve("result.txt"), String.join("\n", textReport) + "\n");
 
         textReport.forEach(out::println);
-        warnings.forEach(w -> out.println("harness: warning: " + w));
+        out.flush();
+        warnings.forEach(w -> warn.println("harness: warning: " + w));
+        warn.flush();
         out.println("Files: " + runDir + " (result.yaml, benchmark_report/result.yaml, " + serverDir.getFileName()
                 + "/categories.log, analysis/result.txt)");
         out.flush();

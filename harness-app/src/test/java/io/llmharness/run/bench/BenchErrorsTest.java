@@ -134,7 +134,7 @@ class BenchErrorsTest {
                     "p.yaml",
                     "tokenizer.pretrained_model_name_or_path",
                     "no-tokenizer",
-                    "no such file");
+                    "does not exist");
         }
     }
 

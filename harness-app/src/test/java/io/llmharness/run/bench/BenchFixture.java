@@ -51,6 +51,9 @@ final class BenchFixture {
         }
     }
 
+    /** A home folder without a Hugging Face cache, so that no test finds a real tokenizer by accident. */
+    static final Path NO_HOME = Path.of(System.getProperty("java.io.tmpdir"), "bench-fixture-home-without-hf-cache");
+
     private BenchFixture() {}
 
     /** A simulator with small fixed latencies, serving {@code sim-model}. */
@@ -88,7 +91,7 @@ final class BenchFixture {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
                 if (cls == BenchCommand.class) {
-                    return cls.cast(new BenchCommand(env, locator, TokenizerResolver.BUILT_IN, control));
+                    return cls.cast(new BenchCommand(env, locator, NO_HOME, control));
                 }
                 return CommandLine.defaultFactory().create(cls);
             }
