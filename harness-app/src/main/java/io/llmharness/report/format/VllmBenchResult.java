@@ -64,10 +64,18 @@ final class VllmBenchResult implements ReportFormat {
                 r.requests().stream().filter(x -> x.stage() == s.index()).toList();
         String backend = String.valueOf(r.spec().nativeOptions().getOrDefault("backend", "openai"));
         j.start(null);
-        j.str("date", date)
-                .str("endpoint_type", backend)
-                .str("backend", backend)
-                .nil("label");
+        Object label = r.spec().nativeOptions().get("label");
+        j.str("date", date).str("endpoint_type", backend).str("backend", backend);
+        if (label != null && !label.toString().isBlank()) {
+            j.str("label", label.toString());
+        } else {
+            j.nil("label");
+        }
+        if (r.spec().nativeOptions().get("metadata") instanceof Map<?, ?> metadata) {
+            for (Map.Entry<?, ?> e : metadata.entrySet()) {
+                j.str(e.getKey().toString(), e.getValue().toString());
+            }
+        }
         j.str("model_id", r.model())
                 .str("tokenizer_id", r.spec().tokenizer() != null ? r.spec().tokenizer() : r.model());
         j.num("num_prompts", s.planned() > 0 ? s.planned() : m.requests());

@@ -11,7 +11,8 @@ import java.util.Set;
 
 /**
  * Which tokenizer a workload run counts tokens with. The name comes from {@code --tokenizer}, else the profile
- * ({@code tokenizer.pretrained_model_name_or_path}, vLLM's {@code tokenizer}), else the model; {@link Tokenizers}
+ * ({@code tokenizer.pretrained_model_name_or_path}, vLLM's {@code tokenizer}, guidellm's {@code processor}), else the
+ * model; {@link Tokenizers}
  * then takes the first source that works: that {@code tokenizer.json} (a path must exist), a local model folder or
  * the Hugging Face cache, the server's {@code /tokenize}, the synthetic vocabulary. Against the embedded simulator
  * ({@code --simulate}) the synthetic vocabulary is taken at once: it is the simulator's own tokenizer.
@@ -64,6 +65,7 @@ record BenchTokenizer(TokenizerRequest request, String direct) {
     static String key(WorkloadSpec spec) {
         return switch (spec.harness()) {
             case VLLM_BENCHMARK -> "tokenizer";
+            case GUIDELLM -> "processor";
             default -> "tokenizer.pretrained_model_name_or_path";
         };
     }

@@ -60,6 +60,24 @@ final class GuidellmFlat {
                         + " in a row");
             }
         }
+        for (String k : List.of("backend_kwargs", "processor_args", "data_args", "data_sampler")) {
+            if (root.has(k)) {
+                warnings.add(root.where(k) + ": not used; requests, prompts and the tokenizer are set up by harness"
+                        + " bench (prompts are the synthetic data's, the tokenizer is processor's)");
+            }
+        }
+        for (String k : List.of("outputs", "output_dir")) {
+            if (root.has(k)) {
+                warnings.add(root.where(k) + ": results always go to the run directory (--output-dir), in"
+                        + " inference-perf's, vLLM's and llm-d's formats");
+            }
+        }
+        for (String k : List.of("sample_requests", "prefer_response_metrics")) {
+            if (root.has(k)) {
+                warnings.add(root.where(k) + ": not used; every request is kept, and token counts come from the"
+                        + " server's usage");
+            }
+        }
         String backend = root.child("backend").string("openai_http");
         if (!backend.equals("openai_http")) {
             throw root.child("backend").error("only openai_http is supported");
@@ -94,7 +112,7 @@ final class GuidellmFlat {
                         InferencePerfReader.blankToNull(root.child("target").string(null)),
                         true, // synthetic data asks for exact output lengths
                         null),
-                null,
+                InferencePerfReader.blankToNull(root.child("processor").string(null)),
                 dataSpec,
                 ReportSpec.DEFAULTS,
                 Map.of(),

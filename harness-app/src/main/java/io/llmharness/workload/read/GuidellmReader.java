@@ -49,6 +49,13 @@ public final class GuidellmReader {
                 "outputs"));
         YamlNode backend = spec.child("backend");
         backend.allowOnly(List.of("kind", "target", "model", "request_format", "extras", "api_key"));
+        if (backend.has("extras")) {
+            warnings.add(backend.where("extras") + ": extra request fields are not sent");
+        }
+        if (spec.has("outputs")) {
+            warnings.add(spec.where("outputs") + ": results always go to the run directory (--output-dir), in"
+                    + " inference-perf's, vLLM's and llm-d's formats");
+        }
         String kind = backend.child("kind").string("openai_http");
         if (!kind.equals("openai_http")) {
             throw backend.child("kind").error("only openai_http backends are supported");

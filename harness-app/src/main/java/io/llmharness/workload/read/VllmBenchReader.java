@@ -76,6 +76,20 @@ public final class VllmBenchReader {
                 warnings.add(root.where(k) + ": sampling options are not sent; the server's defaults apply");
             }
         }
+        for (String k : List.of("save-result", "result-filename", "result-dir")) {
+            if (root.has(k)) {
+                warnings.add(root.where(k) + ": the result JSON is always written, into the run directory"
+                        + " (--output-dir), as openai-<rate>qps-...json");
+            }
+        }
+        if (root.has("num-warmups")) {
+            warnings.add(root.where("num-warmups") + ": not used; harness bench sends --warmup-requests unreported"
+                    + " requests (default 8) before the first stage");
+        }
+        if (root.has("trust-remote-code")) {
+            warnings.add(root.where("trust-remote-code") + ": remote tokenizer code is never run; only a"
+                    + " tokenizer.json, the server's /tokenize or the synthetic vocabulary are used");
+        }
         String dataset = root.child("dataset-name").oneOf("random", Set.of("random", "sharegpt", "custom", "sonnet"));
         long prompts = root.child("num-prompts").integer(1000L);
         if (prompts < 1) {
@@ -105,6 +119,7 @@ public final class VllmBenchReader {
         for (String k : root.keys()) {
             nativeOptions.put(k, root.child(k).string(""));
         }
+        nativeOptions.put("metadata", metadata(root.child("metadata")));
         ReportSpec report = new ReportSpec(
                 true,
                 true,
@@ -215,6 +230,51 @@ public final class VllmBenchReader {
             } catch (NumberFormatException e) {
                 throw n.error("not a comma-separated list of numbers: '" + text + "'");
             }
+        }
+        return out;
+    }
+
+    /** Keys of the result JSON that {@code metadata} must not replace. */
+    static final List<String> RESULT_KEYS = List.of(
+            "date",
+            "endpoint_type",
+            "backend",
+            "label",
+            "model_id",
+            "tokenizer_id",
+            "num_prompts",
+            "request_rate",
+            "burstiness",
+            "max_concurrency",
+            "duration",
+            "completed",
+            "failed");
+
+    /**
+     * vLLM's {@code --metadata KEY=VALUE [KEY=VALUE ...]} (white-space separated pairs): one top-level string key of
+     * the result JSON each.
+     *
+     * @throws io.llmharness.error.HarnessException naming the key when a pair has no {@code =} or would replace one
+     *     of the result's own keys
+     */
+    public static Map<String, String> metadata(YamlNode n) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (n.missing()) {
+            return out;
+        }
+        for (String pair : n.string("").strip().split("\\s+")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw n.error("expected KEY=VALUE pairs separated by spaces, got '" + pair + "'");
+            }
+            String key = pair.substring(0, eq);
+            if (RESULT_KEYS.contains(key) || key.matches("(mean|median|std)_.*|p[0-9].*")) {
+                throw n.error("'" + key + "' would replace a key of the result JSON; choose another name");
+            }
+            out.put(key, pair.substring(eq + 1));
         }
         return out;
     }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.cli.ExitCodes;
 import io.llmharness.simulator.SimulatorServer;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -159,6 +160,40 @@ class BenchCommandTest {
         assertThat(vr.path("max_concurrency").asInt()).isEqualTo(1);
         assertThat(vr.has("p99.9_ttft_ms")).isTrue();
         assertThat(vr.has("median_e2el_ms")).isTrue();
+    }
+
+    @Test
+    void vllmLabelAndMetadataLandInTheResultJson() throws IOException {
+        Path profile = out.resolve("labelled.yaml");
+        Files.writeString(profile, """
+                executable: benchmark_serving.py
+                dataset-name: random
+                random-input-len: 20
+                random-output-len: 5
+                num-prompts: 2
+                max-concurrency: 1
+                label: nightly
+                metadata: "tp=1 gpu=h100"
+                """);
+        BenchFixture.Outcome v = bench(
+                out.resolve("v"),
+                env(),
+                new BenchControl(),
+                "-l",
+                "vllm-benchmark",
+                "-w",
+                profile.toString(),
+                "--warmup-requests",
+                "0");
+        assertThat(v.exit()).as(v.err()).isEqualTo(ExitCodes.OK);
+        JsonNode vr = json(BenchFixture.files(v.run()).stream()
+                .filter(f -> f.startsWith("openai-"))
+                .map(v.run()::resolve)
+                .findFirst()
+                .orElseThrow());
+        assertThat(vr.path("label").asText()).isEqualTo("nightly");
+        assertThat(vr.path("tp").asText()).isEqualTo("1");
+        assertThat(vr.path("gpu").asText()).isEqualTo("h100");
     }
 
     @Test

@@ -296,4 +296,30 @@ class ProfileReadersTest {
                 read(HarnessKind.VLLM_BENCHMARK, text.replace("max-concurrency: 2\n", "request-rate: 4\n"));
         assertThat(rated.load().stages()).containsExactly(new Stage.Rate(4, 2.5, Arrival.gamma(1.0), 10));
     }
+
+    @Test
+    void acceptedKeysThatChangeNothingAreWarningsAndTheTokenizerKeysAreRead() {
+        WorkloadSpec g = read(
+                HarnessKind.GUIDELLM,
+                "target: http://h\nprofile: constant\nrate: 1\nmax_seconds: 2\nprocessor: org/tok\n"
+                        + "output_dir: /tmp/x\nsample_requests: 20\ndata:\n  prompt_tokens: 5\n  output_tokens: 5\n");
+        assertThat(g.tokenizer()).isEqualTo("org/tok");
+        assertThat(g.warnings())
+                .anySatisfy(w -> assertThat(w).startsWith("p.yaml: output_dir: results always go to the run"))
+                .anySatisfy(w -> assertThat(w).startsWith("p.yaml: sample_requests: not used"));
+        WorkloadSpec v = read(
+                HarnessKind.VLLM_BENCHMARK,
+                "model: m\nbase-url: http://h\ntokenizer: ./tok\nnum-warmups: 3\nresult-dir: /r\nlabel: run-a\n"
+                        + "metadata: \"tp=1 gpu=h100\"\n");
+        assertThat(v.tokenizer()).isEqualTo("./tok");
+        assertThat(v.warnings())
+                .anySatisfy(w -> assertThat(w).startsWith("p.yaml: num-warmups: not used"))
+                .anySatisfy(w -> assertThat(w).startsWith("p.yaml: result-dir: the result JSON is always written"));
+        assertThat(v.nativeOptions()).containsEntry("label", "run-a");
+        assertThat(v.nativeOptions().get("metadata")).isEqualTo(Map.of("tp", "1", "gpu", "h100"));
+        assertThatThrownBy(() -> read(HarnessKind.VLLM_BENCHMARK, "model: m\nmetadata: \"completed=3\"\n"))
+                .hasMessageContainingAll("p.yaml: metadata", "'completed' would replace a key of the result JSON");
+        assertThatThrownBy(() -> read(HarnessKind.VLLM_BENCHMARK, "model: m\nmetadata: novalue\n"))
+                .hasMessageContainingAll("p.yaml: metadata", "KEY=VALUE");
+    }
 }
