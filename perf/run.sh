@@ -12,7 +12,7 @@
 #
 # Usage: perf/run.sh            (about 12-15 minutes on 2 cores, build included)
 # Env:   SIM_CPUS (default 0), HARNESS_CPUS (default 1): taskset CPU lists; PORT (default 18650); SKIP_BUILD=1;
-#        RECORDS (default 1000000) for (d); SECONDS_PER_RUN (default 10).
+#        RECORDS (default 1000000) for (d); SECONDS_PER_RUN (default 8).
 # Needs: a JDK >= 21 (scripts/find-jdk.sh), wrk, python3, taskset, curl, and Maven Central for the first build.
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
@@ -20,7 +20,7 @@ sim_cpus="${SIM_CPUS:-0}"
 harness_cpus="${HARNESS_CPUS:-1}"
 port="${PORT:-18650}"
 records="${RECORDS:-1000000}"
-seconds="${SECONDS_PER_RUN:-10}"
+seconds="${SECONDS_PER_RUN:-8}"
 lib="$root/perf/lib/perf.py"
 
 for tool in wrk python3 taskset curl; do
@@ -49,7 +49,9 @@ mkdir -p "$work/bench"
 harness() { taskset -c "$harness_cpus" "$java" --enable-native-access=ALL-UNNAMED -jar "$jar" "$@"; }
 bench() { taskset -c "$harness_cpus" "$java" -cp "$work/bench:$cp" "io.llmharness.bench.$1" "${@:2}"; }
 
-# ---- the simulator: zero latency, one core, a GC that does not stall it; restarted for each measurement
+# ---- the simulator: zero latency, one core, a GC that does not stall it. Its JIT on one core needs about 20 s, so
+#      it is warmed with wrk before anything is measured; one instance serves everything but (e), which needs
+#      /sim/timings and gets its own.
 sim_pid=""
 stop_sim() { [ -n "$sim_pid" ] && { kill -TERM "$sim_pid" 2>/dev/null; wait "$sim_pid" 2>/dev/null || true; }; sim_pid=""; }
 trap stop_sim EXIT
@@ -75,7 +77,7 @@ python3 "$lib" body "$work/ds.json" 100 true >"$work/body-stream.json"
 python3 "$lib" body "$work/ds.json" 16 false >"$work/body-plain.json"
 load_before="$(cut -d' ' -f1 /proc/loadavg)"
 
-run_harness() { # name scenario extra-args... -> JSON of the run on stdout
+run_harness() { # name extra-args... -> JSON of the run on stdout
   local name="$1"; shift
   harness run --model-category llama3.1-8b --dataset-path "$work/ds.json" --api-server-url "http://127.0.0.1:$port" \
     --output-dir "$work/runs/$name" --progress off --set "min_duration_ms=$((seconds * 1000))" \
@@ -83,28 +85,31 @@ run_harness() { # name scenario extra-args... -> JSON of the run on stdout
   python3 "$lib" run "$(ls -d "$work/runs/$name"/*/ | head -n 1)"
 }
 jget() { python3 -c "import json,sys; d=json.loads(sys.argv[1]); v=d$2; print('' if v is None else v)" "$1"; }
-
-# ---- ceilings: wrk on the same endpoint, same bodies
-start_sim
-wrk_rate() { # body-file -> req/s (one 3 s warm-up, then 10 s)
-  BODY="$(cat "$1")" taskset -c "$harness_cpus" wrk -t1 -c64 -d3s -s "$root/perf/post.lua" \
-    "http://127.0.0.1:$port/v1/completions" >/dev/null
-  BODY="$(cat "$1")" taskset -c "$harness_cpus" wrk -t1 -c64 -d10s -s "$root/perf/post.lua" \
+wrk_rate() { # body-file seconds -> req/s
+  BODY="$(cat "$1")" taskset -c "$harness_cpus" wrk -t1 -c64 "-d${2}s" -s "$root/perf/post.lua" \
     "http://127.0.0.1:$port/v1/completions" | awk '/Requests\/sec/ {print $2}'
 }
+warm_sim() { # seconds per body
+  wrk_rate "$work/body-stream.json" "$1" >/dev/null
+  wrk_rate "$work/body-plain.json" "$1" >/dev/null
+}
+
+# ---- ceilings: wrk on the same endpoint with the same bodies
+start_sim
+log "warming the simulator (wrk, 2 x 12 s)"
+warm_sim 12
 log "wrk ceilings"
-wrk_stream="$(wrk_rate "$work/body-stream.json")"
-wrk_plain="$(wrk_rate "$work/body-plain.json")"
+wrk_stream="$(wrk_rate "$work/body-stream.json" 10)"
+wrk_plain="$(wrk_rate "$work/body-plain.json" 10)"
 log "wrk: streamed $wrk_stream req/s, non-streamed $wrk_plain req/s"
 
-# ---- (a) Server streaming: rate search, a fresh simulator per rate
+# ---- (a) Server streaming: rate search upward from 0.3 x wrk (down when that fails already)
 steps="[]"
 best=0
 best_ttft=""
 rate="$(python3 -c "print(max(100, int(float('$wrk_stream') * 0.3 / 100) * 100))")"
 direction=up
-for i in 1 2 3 4 5 6; do
-  start_sim
+for _ in 1 2 3 4 5; do
   log "(a) Server at $rate QPS"
   r="$(run_harness "a-$rate" --scenario Server --server-target-qps "$rate" --generation-config "$work/gen100.json")"
   pass="$(python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(int(d['failed']==0 and d['ttft_p99_ms'] is not None and d['ttft_p99_ms']<=5))" "$r")"
@@ -123,13 +128,11 @@ done
 
 # ---- overload: three times (a)'s rate (or the last rate tried) with a small connection cap
 over_rate=$(( (best > 0 ? best : rate) * 3 ))
-start_sim
 log "overload: Server at $over_rate QPS, --max-connections 128"
 overload="$(run_harness overload --scenario Server --server-target-qps "$over_rate" \
   --generation-config "$work/gen100.json" --max-connections 128)"
 
 # ---- (b) Offline back-to-back, non-streamed 16 tokens, 64 in flight
-start_sim
 log "(b) Offline back-to-back"
 offline_qps="$(python3 -c "print(int(float('$wrk_plain') * 0.6))")"
 b="$(run_harness b --scenario Offline --offline-back-to-back --max-in-flight 64 \
@@ -138,45 +141,33 @@ b="$(run_harness b --scenario Offline --offline-back-to-back --max-in-flight 64 
 # ---- (c) schedule delay: harness (non-streamed 16 tokens) and LoadGen alone, at 2k and 20k QPS
 c="[]"
 for q in 2000 20000; do
-  start_sim
   log "(c) schedule delay at $q QPS"
   r="$(run_harness "c-$q" --scenario Server --server-target-qps "$q" --generation-config "$work/gen16.json")"
   harness loadgen --scenario Server --total-samples 1024 --performance-samples 1024 --set "server_target_qps=$q" \
     --set "min_duration_ms=$((seconds * 1000))" --no-trace --schedule-log --output-dir "$work/loadgen-$q" \
     >"$work/loadgen-$q.txt" 2>&1 || true
-  c="$(python3 - "$c" "$r" "$work/loadgen-$q/schedule_delay.tsv" "$q" <<'EOF'
-import json, sys
-c, r, tsv, q = json.loads(sys.argv[1]), json.loads(sys.argv[2]), sys.argv[3], int(sys.argv[4])
-v = sorted(int(l.split("\t")[3]) / 1e6 for l in list(open(tsv))[1:])
-p = lambda x: v[min(len(v) - 1, int(len(v) * x))] if v else None
-sd = r["schedule_delay_ms"] or {}
-c.append({"rate": q, "what": "non-streamed 16 tokens", "p50": sd.get("p50"), "p99": sd.get("p99"),
-          "max": sd.get("max"), "alone_p50": p(0.5), "alone_p99": p(0.99), "alone_max": v[-1] if v else None,
-          "health": r["health"]})
-print(json.dumps(c))
-EOF
-)"
+  c="$(python3 "$lib" sched "$c" "$r" "$work/loadgen-$q/schedule_delay.tsv" "$q")"
 done
 
 # ---- (d) heap per finished record
-start_sim
 log "(d) heap per record over $records requests"
 d_line="$(bench RecordHeapBench --url "http://127.0.0.1:$port" --requests "$records" --tokens 16 | tail -n 1)"
 d_bytes="$(echo "$d_line" | sed -n 's/.* held, \([0-9.]*\) bytes.*/\1/p')"
 
-# ---- (e) client-added TTFT at 1k QPS against /sim/timings
-start_sim --record-timings --timings-capacity $((1000 * (seconds + 40)))
+# ---- the client alone: closed loop, CPU per request
+log "client alone (ClientCapacityBench)"
+cs="$(bench ClientCapacityBench --url "http://127.0.0.1:$port" --concurrency 64 --stream true --tokens 100 \
+  --warmup 15 --seconds 8 | tail -n 1)"
+cp_line="$(bench ClientCapacityBench --url "http://127.0.0.1:$port" --concurrency 64 --stream false --tokens 16 \
+  --warmup 15 --seconds 8 | tail -n 1)"
+
+# ---- (e) client-added TTFT at 1k QPS against /sim/timings (the measured requests are the last ones recorded)
+start_sim --record-timings --timings-capacity $((1000 * seconds * 3))
+warm_sim 6
 log "(e) client-added TTFT at 1000 QPS"
 run_harness e --scenario Server --server-target-qps 1000 --generation-config "$work/gen100.json" \
   --request-id-prefix perf- >/dev/null
 e="$(python3 "$lib" added "$(ls -d "$work/runs/e"/*/ | head -n 1)" "$port" perf-)"
-
-# ---- the client alone: closed loop, CPU per request
-start_sim
-log "client alone (ClientCapacityBench)"
-cs="$(bench ClientCapacityBench --url "http://127.0.0.1:$port" --concurrency 64 --stream true --tokens 100 --warmup 20 --seconds 10 | tail -n 1)"
-start_sim
-cp_line="$(bench ClientCapacityBench --url "http://127.0.0.1:$port" --concurrency 64 --stream false --tokens 16 --warmup 20 --seconds 10 | tail -n 1)"
 stop_sim
 
 # ---- RESULTS.md

@@ -6,6 +6,7 @@
   perf.py run RUN_DIR                 figures of one `harness run` as JSON: verdict, samples/s, TTFT p99, failures,
                                       client health
   perf.py added RUN_DIR PORT PREFIX   client-added TTFT against the simulator's /sim/timings, as JSON
+  perf.py sched C_JSON RUN_JSON TSV Q (c): appends the schedule delays at rate Q
   perf.py report FIGURES_JSON OUT_MD  writes RESULTS.md
 """
 import csv
@@ -87,6 +88,17 @@ def added(d, port, prefix):
                       "p99_ms": pct(values, 0.99), "first_second_p99_ms": pct(first, 0.99)}))
 
 
+def sched(c, r, tsv, q):
+    """Appends (c)'s figures at rate q: the harness run's schedule delay and LoadGen alone's, from its TSV."""
+    c, r = json.loads(c), json.loads(r)
+    v = sorted(int(line.split("\t")[3]) / 1e6 for line in list(open(tsv))[1:]) if os.path.exists(tsv) else []
+    sd = r.get("schedule_delay_ms") or {}
+    c.append({"rate": int(q), "what": "non-streamed 16 tokens", "p50": sd.get("p50"), "p99": sd.get("p99"),
+              "max": sd.get("max"), "alone_p50": pct(v, 0.5), "alone_p99": pct(v, 0.99),
+              "alone_max": v[-1] if v else None, "health": r.get("health")})
+    print(json.dumps(c))
+
+
 def fmt(v, digits=2):
     if v is None:
         return "-"
@@ -151,4 +163,4 @@ def report(figures, out):
 
 if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
-    {"dataset": dataset, "body": body, "run": run, "added": added, "report": report}[cmd](*args)
+    {"dataset": dataset, "body": body, "run": run, "added": added, "sched": sched, "report": report}[cmd](*args)
