@@ -88,6 +88,17 @@ def added(d, port, prefix):
                       "p99_ms": pct(values, 0.99), "first_second_p99_ms": pct(first, 0.99)}))
 
 
+def step(steps, r, rate):
+    """Appends one (a) run: pass = no failure and TTFT p99 <= 5 ms; sustained = no failure, completions >= 95 %."""
+    steps, r, rate = json.loads(steps), json.loads(r), int(rate)
+    r["rate"] = rate
+    sustained = r["failed"] == 0 and r["samples_per_s"] is not None and r["samples_per_s"] >= 0.95 * rate
+    r["sustained"] = bool(sustained)
+    r["pass"] = bool(sustained and r["ttft_p99_ms"] is not None and r["ttft_p99_ms"] <= 5)
+    steps.append(r)
+    print(json.dumps(steps))
+
+
 def sched(c, r, tsv, q):
     """Appends (c)'s figures at rate q: the harness run's schedule delay and LoadGen alone's, from its TSV."""
     c, r = json.loads(c), json.loads(r)
@@ -124,14 +135,20 @@ def report(figures, out):
         "| ceiling | wrk, non-streamed 16-token completions, 64 connections | | %s req/s | |" % fmt(w["plain"], 0),
     ]
     a = f["a"]
+    best = a["best_rate"] or None
     lines.append("| (a) | Server, Poisson, streamed 100 tokens: highest rate with 0 failures and TTFT p99 <= 5 ms "
-                 "| %s req/s (TTFT p99 %s ms at that rate) | wrk streamed %s req/s | %s x wrk (target >= 0.5) |" % (
-                     fmt(a["best_rate"], 0), fmt(a["best_ttft_p99_ms"]), fmt(w["stream"], 0),
-                     fmt(a["best_rate"] / w["stream"] if a["best_rate"] and w["stream"] else None)))
-    for step in a["steps"]:
-        lines.append("| (a) | ... at %s QPS | %s samples/s, %d failed, TTFT p99 %s ms, health %s | | %s |" % (
-            fmt(step["rate"], 0), fmt(step["samples_per_s"]), step["failed"], fmt(step["ttft_p99_ms"]),
-            step["health"], "pass" if step["pass"] else "fail"))
+                 "| %s | wrk streamed %s req/s | %s x wrk (target >= 0.5) |" % (
+                     (fmt(best, 0) + " req/s") if best else "none of the rates tried", fmt(w["stream"], 0),
+                     fmt(best / w["stream"] if best and w["stream"] else None)))
+    sus = a["sustained_rate"] or None
+    lines.append("| (a) | ... highest rate sustained with 0 failures (completions >= 95 %% of the offered rate) | %s "
+                 "| | %s x wrk |" % ((fmt(sus, 0) + " req/s") if sus else "-",
+                                      fmt(sus / w["stream"] if sus and w["stream"] else None)))
+    for st in a["steps"]:
+        lines.append("| (a) | ... at %s QPS | %s samples/s, %d failed, TTFT p50 %s / p99 %s ms, health %s (%s) | | %s |" % (
+            fmt(st["rate"], 0), fmt(st["samples_per_s"], 0), st["failed"], fmt(st["ttft_p50_ms"]),
+            fmt(st["ttft_p99_ms"]), st["health"], "; ".join(st["reasons"]) or "-",
+            "pass" if st["pass"] else ("sustained" if st["sustained"] else "fail")))
     b = f["b"]
     lines.append("| (b) | Offline back-to-back, non-streamed 16 tokens, 64 in flight | %s samples/s | wrk %s req/s "
                  "| harness/wrk = %s (target >= 0.5) |" % (
@@ -150,9 +167,11 @@ def report(figures, out):
                      e["matched"], e["requests"], fmt(e["p50_ms"], 3), fmt(e["p99_ms"], 3),
                      fmt(e["first_second_p99_ms"], 3)))
     o = f["overload"]
-    lines.append("| overload | Server at 3 x (a)'s rate, --max-connections %s | %d failed, %s connections opened, "
-                 "health %s | | 0 client-caused failures, <= max connections, flagged |" % (
-                     o["max_connections"], o["failed"], o["endpoint_connections"], o["health"]))
+    lines.append("| overload | Server at %s QPS (3 x the sustained rate), --max-connections %s | %d failed, %s connections "
+                 "open at the start + %s opened in the run, health %s (%s) | | 0 client-caused failures, <= max "
+                 "connections, flagged |" % (
+                     fmt(o.get("rate"), 0), o["max_connections"], o["failed"], o.get("connections_at_start"),
+                     o.get("connections_opened"), o["health"], "; ".join(o.get("reasons", [])) or "-"))
     for name in ("client_stream", "client_plain"):
         if name in f:
             lines.append("| client only | %s | %s |  | |" % (f[name]["what"], f[name]["line"]))
@@ -163,4 +182,4 @@ def report(figures, out):
 
 if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
-    {"dataset": dataset, "body": body, "run": run, "added": added, "sched": sched, "report": report}[cmd](*args)
+    {"dataset": dataset, "body": body, "run": run, "added": added, "sched": sched, "step": step, "report": report}[cmd](*args)

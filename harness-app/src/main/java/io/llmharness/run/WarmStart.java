@@ -9,7 +9,6 @@ import io.llmharness.loadgen.LogSettings;
 import io.llmharness.loadgen.QuerySampleLibrary;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.TestSettings;
-import io.llmharness.metrics.ClientHealth;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -32,14 +31,14 @@ import org.slf4j.LoggerFactory;
  * run's {@code HttpSut}, client and completion sink.
  *
  * <ol>
- *   <li><b>Burst</b>: short rounds ({@link WarmupSettings#burstRound}: Server rounds at twice the run's rate, or
- *       {@link #ROUND_SAMPLES} samples at once for the other scenarios) with the client at most
- *       {@link #BURST_IN_FLIGHT} requests in flight, until the JIT compiler threads were idle for a second (after
- *       at least {@link #MIN_TIME}) or 80 % of the time limit: per-request code gets its thousands of calls as fast
- *       as the client can make them, and a cold client's backlog never outgrows a round.
- *   <li><b>At rate</b> (Server): the run's own rate for up to {@link #AT_RATE_TIME}; the in-flight peak of its
- *       second half sizes the pool.
- *   <li><b>Connections</b>: the pool is filled to peak × 1.5 + 4 per server (the whole pool for Offline; 8 without a
+ *   <li><b>Burst</b>: rounds of {@link #ROUND_SAMPLES} samples at once (closed loop) and, for a Server run,
+ *       1.5 s Server rounds at half the closed loop's throughput, the client at most {@link #BURST_IN_FLIGHT}
+ *       requests in flight, until the JIT compiler threads were idle for a second (after at least
+ *       {@link #MIN_TIME}) or 80 % of the time limit: per-request code gets its thousands of calls as fast as the
+ *       client can make them, and a cold client builds no backlog.
+ *   <li><b>At rate</b> (Server): the run's own rate for up to {@link #AT_RATE_TIME}; its second half sizes the
+ *       pool ({@link #targetConnections}).
+ *   <li><b>Connections</b>: the pool is filled to that many per server (the whole pool for Offline; 8 without a
  *       warm-up), each new connection verified with one request.
  * </ol>
  *
@@ -175,7 +174,7 @@ final class WarmStart {
                 records = client.snapshot().requests();
                 queries += records.size();
                 ok += records.stream().filter(RequestRecord::ok).count();
-                target = targetConnections(records, pool);
+                target = targetConnections(records, pool, in.runSettings().serverTargetQps);
             }
             took = System.nanoTime() - t0;
             long jit1 = jit.nanos();
@@ -204,24 +203,37 @@ final class WarmStart {
         }
     }
 
-    /** Connections the measured run will need: the second half's in-flight peak × 1.5 + 4, at most the pool. */
-    static int targetConnections(List<RequestRecord> warm, int poolSize) {
+    /**
+     * Connections the measured run will need per server, by Little's law on the at-rate phase's second half: its
+     * rate × its 90th-percentile request time × 2, plus 4, at most the pool (a phase that piled up because the
+     * client was still slow inflates the latency far less than it inflates the in-flight peak).
+     */
+    static int targetConnections(List<RequestRecord> warm, int poolSize, double qps) {
         long first = warm.stream().mapToLong(RequestRecord::scheduledNs).min().orElse(0);
         long last = warm.stream().mapToLong(RequestRecord::scheduledNs).max().orElse(0);
         long mid = first + (last - first) / 2;
-        List<RequestRecord> late =
-                warm.stream().filter(r -> r.scheduledNs() >= mid).toList();
-        int peak = ClientHealth.inFlightPeak(late);
-        return (int) Math.min(poolSize, Math.ceil(peak * 1.5) + 4);
+        long[] e2e = warm.stream()
+                .filter(r -> r.scheduledNs() >= mid && r.dispatchedNs() != RequestRecord.ABSENT)
+                .filter(r -> r.doneNs() != RequestRecord.ABSENT)
+                .mapToLong(r -> r.doneNs() - r.dispatchedNs())
+                .sorted()
+                .toArray();
+        double p90 = e2e.length == 0 ? 0 : e2e[Math.min(e2e.length - 1, (int) (e2e.length * 0.9))] / 1e9;
+        return (int) Math.min(poolSize, Math.ceil(qps * p90 * 2) + 4);
     }
 
-    /** Burst rounds until the JIT is idle or the time is up; returns why they ended. */
+    /**
+     * Burst rounds until the JIT is idle or the time is up; returns why they ended. Closed-loop rounds alternate,
+     * for a Server run, with Server rounds at half the throughput the closed-loop round before reached: a cold
+     * client never builds a backlog, and the Server path gets as many calls per second as the client can make.
+     */
     private static String burst(Inputs in, Duration limit) {
         long start = System.nanoTime();
         long round = Math.max(ROUND_SAMPLES, in.minQueries());
-        TestSettings settings = WarmupSettings.burstRound(in.runSettings(), round);
+        boolean server = in.runSettings().scenario == Scenario.SERVER;
+        double throughput = 0;
         try (JitWatch jit = new JitWatch()) {
-            while (true) {
+            for (int k = 0; ; k++) {
                 long elapsed = System.nanoTime() - start;
                 if (in.stopped().getAsBoolean()) {
                     return "aborted";
@@ -233,7 +245,15 @@ final class WarmStart {
                 if (left.isNegative() || left.isZero()) {
                     return "time-limit";
                 }
-                String why = phase(in, settings, left, jit);
+                boolean closed = !server || k % 2 == 0;
+                TestSettings settings = closed
+                        ? WarmupSettings.closedRound(in.runSettings(), round)
+                        : WarmupSettings.serverRound(in.runSettings(), throughput / 2);
+                long t0 = System.nanoTime();
+                String why = phase(in, settings, left, null);
+                if (closed) {
+                    throughput = round / ((System.nanoTime() - t0) / 1e9);
+                }
                 if (!why.equals("done")) {
                     return why;
                 }

@@ -19,9 +19,6 @@ final class WarmupSettings {
 
     private WarmupSettings() {}
 
-    /** A Server burst round's rate: this many times the run's. */
-    static final double BURST_FACTOR = 2;
-
     /** A Server burst round's rate is at most this (or the run's rate, when higher), queries/s. */
     static final double BURST_MAX_QPS = 20_000;
 
@@ -29,22 +26,25 @@ final class WarmupSettings {
     static final Duration ROUND_TIME = Duration.ofMillis(1500);
 
     /**
-     * Settings of one burst round. A Server (or Interactive) run gets a Server round of {@link #ROUND_TIME} at
-     * {@link #BURST_FACTOR} × its rate (at most {@link #BURST_MAX_QPS}), so the Server issue path and LoadGen's
-     * first-token path run too; what a cold client cannot follow queues in the client and drains at its warm-up
-     * concurrency before the round ends, so the backlog never outgrows one round. Any other scenario gets
-     * {@code samples} samples at once (LoadGen's Offline scenario): the client runs closed loop.
+     * Settings of a closed-loop burst round: {@code samples} samples issued at once (LoadGen's Offline scenario,
+     * whatever the run's scenario), so the client runs as fast as its warm-up concurrency lets it. The client's
+     * per-request code and LoadGen's completion path are the same in every scenario.
      */
-    static TestSettings burstRound(TestSettings run, long samples) {
-        if (run.scenario == Scenario.SERVER) {
-            TestSettings s = of(run, ROUND_TIME, 1);
-            s.serverTargetQps =
-                    Math.max(run.serverTargetQps, Math.min(BURST_MAX_QPS, run.serverTargetQps * BURST_FACTOR));
-            return s;
-        }
+    static TestSettings closedRound(TestSettings run, long samples) {
         TestSettings s = of(run, Duration.ZERO, samples);
         s.scenario = Scenario.OFFLINE;
         s.offlineExpectedQps = 1;
+        return s;
+    }
+
+    /**
+     * Settings of a Server burst round ({@link #ROUND_TIME}) at {@code qps} (at least the run's rate, at most
+     * {@link #BURST_MAX_QPS} unless the run's is higher): the Server issue path and LoadGen's first-token path run
+     * at the rate the client has just shown it can follow.
+     */
+    static TestSettings serverRound(TestSettings run, double qps) {
+        TestSettings s = of(run, ROUND_TIME, 1);
+        s.serverTargetQps = Math.max(run.serverTargetQps, Math.min(BURST_MAX_QPS, qps));
         return s;
     }
 

@@ -37,38 +37,35 @@ class WarmStartTest {
         assertThat(w.scheduleRngSeed).isNotEqualTo(run.scheduleRngSeed);
         assertThat(run.mode).as("the run's settings are untouched").isEqualTo(TestMode.ACCURACY_ONLY);
 
-        TestSettings burst = WarmupSettings.burstRound(run, 1024);
-        assertThat(burst.scenario).isEqualTo(Scenario.SERVER);
-        assertThat(burst.serverTargetQps).isEqualTo(2000);
-        assertThat(burst.minDurationMs).isEqualTo(WarmupSettings.ROUND_TIME.toMillis());
-
-        run.serverTargetQps = 15_000;
-        assertThat(WarmupSettings.burstRound(run, 1024).serverTargetQps).isEqualTo(WarmupSettings.BURST_MAX_QPS);
-        run.serverTargetQps = 30_000;
-        assertThat(WarmupSettings.burstRound(run, 1024).serverTargetQps)
+        TestSettings server = WarmupSettings.serverRound(run, 5000);
+        assertThat(server.scenario).isEqualTo(Scenario.SERVER);
+        assertThat(server.serverTargetQps).isEqualTo(5000);
+        assertThat(server.minDurationMs).isEqualTo(WarmupSettings.ROUND_TIME.toMillis());
+        assertThat(WarmupSettings.serverRound(run, 100).serverTargetQps)
                 .as("never below the run's rate")
-                .isEqualTo(30_000);
+                .isEqualTo(1000);
+        assertThat(WarmupSettings.serverRound(run, 90_000).serverTargetQps).isEqualTo(WarmupSettings.BURST_MAX_QPS);
 
-        run.scenario = Scenario.SINGLE_STREAM;
-        TestSettings closed = WarmupSettings.burstRound(run, 1024);
+        TestSettings closed = WarmupSettings.closedRound(run, 1024);
         assertThat(closed.scenario).isEqualTo(Scenario.OFFLINE);
         assertThat(closed.minQueryCount).isEqualTo(1024);
         assertThat(closed.minDurationMs).isZero();
     }
 
     @Test
-    void thePoolIsSizedFromTheSecondHalfsInFlightPeak() {
+    void thePoolIsSizedByLittlesLawOnTheSecondHalf() {
         List<RequestRecord> warm = new ArrayList<>();
-        // first half: a cold pile-up of 40 at once; second half: 4 at a time
+        // first half: a cold pile-up taking 1 s each; second half: 10 ms each at 1,000 QPS
         for (int i = 0; i < 40; i++) {
-            warm.add(RecordBuilder.at(0).dispatched(0).done(1000).build());
+            warm.add(RecordBuilder.at(0).dispatched(0).done(1_000_000_000L).build());
         }
         for (int i = 0; i < 100; i++) {
-            long t = 10_000 + (i / 4) * 100;
-            warm.add(RecordBuilder.at(t).dispatched(t).done(t + 50).build());
+            long t = 2_000_000_000L + i * 1_000_000L;
+            warm.add(RecordBuilder.at(t).dispatched(t).done(t + 10_000_000L).build());
         }
-        assertThat(WarmStart.targetConnections(warm, 1024)).isEqualTo(4 * 3 / 2 + 4);
-        assertThat(WarmStart.targetConnections(warm, 5)).isEqualTo(5);
-        assertThat(WarmStart.targetConnections(List.of(), 1024)).isEqualTo(4);
+        // 1000/s x 0.01 s x 2 + 4
+        assertThat(WarmStart.targetConnections(warm, 1024, 1000)).isEqualTo(24);
+        assertThat(WarmStart.targetConnections(warm, 10, 1000)).isEqualTo(10);
+        assertThat(WarmStart.targetConnections(List.of(), 1024, 1000)).isEqualTo(4);
     }
 }
