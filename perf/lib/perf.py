@@ -167,7 +167,7 @@ def report(figures, out):
                      e["matched"], e["requests"], fmt(e["p50_ms"], 3), fmt(e["p99_ms"], 3),
                      fmt(e["first_second_p99_ms"], 3)))
     o = f["overload"]
-    lines.append("| overload | Server at %s QPS (3 x the sustained rate), --max-connections %s | %d failed, %s connections "
+    lines.append("| overload | Server at %s QPS (3 x the most completions/s of (a)), --max-connections %s | %d failed, %s connections "
                  "open at the start + %s opened in the run, health %s (%s) | | 0 client-caused failures, <= max "
                  "connections, flagged |" % (
                      fmt(o.get("rate"), 0), o["max_connections"], o["failed"], o.get("connections_at_start"),

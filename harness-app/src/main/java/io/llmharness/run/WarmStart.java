@@ -170,7 +170,7 @@ final class WarmStart {
             if (in.runSettings().scenario == Scenario.SERVER
                     && !atRate.isNegative()
                     && !in.stopped().getAsBoolean()) {
-                phase(in, WarmupSettings.of(in.runSettings(), atRate, 1), atRate.plusSeconds(1), null);
+                phase(in, WarmupSettings.of(in.runSettings(), atRate, 1), atRate.plusSeconds(1), null, 0);
                 records = client.snapshot().requests();
                 queries += records.size();
                 ok += records.stream().filter(RequestRecord::ok).count();
@@ -250,7 +250,7 @@ final class WarmStart {
                         ? WarmupSettings.closedRound(in.runSettings(), round)
                         : WarmupSettings.serverRound(in.runSettings(), throughput / 2);
                 long t0 = System.nanoTime();
-                String why = phase(in, settings, left, null);
+                String why = phase(in, settings, left, jit, start);
                 if (closed) {
                     throughput = round / ((System.nanoTime() - t0) / 1e9);
                 }
@@ -263,10 +263,11 @@ final class WarmStart {
 
     /**
      * Runs one warm-up test on a fresh LoadGen until its queries are done, the time limit, or (with a
-     * {@code jit} watch, after {@link #MIN_TIME}) the JIT is idle; cancels what it leaves running. Returns why it
-     * ended: {@code done}, {@code time-limit}, {@code jit-idle} or {@code aborted}.
+     * {@code jit} watch, {@link #MIN_TIME} after {@code burstStartNs}) the JIT is idle — a round of slow requests
+     * against a real server need not run to its end; cancels what it leaves running. Returns why it ended:
+     * {@code done}, {@code time-limit}, {@code jit-idle} or {@code aborted}.
      */
-    private static String phase(Inputs in, TestSettings settings, Duration limit, JitWatch jit) {
+    private static String phase(Inputs in, TestSettings settings, Duration limit, JitWatch jit, long burstStartNs) {
         Path dir;
         try {
             dir = Files.createTempDirectory("llm-harness-warmup");
@@ -274,7 +275,7 @@ final class WarmStart {
             throw new UncheckedIOException("cannot create a folder for the warm-up logs", e);
         }
         LoadGen loadGen = in.loadGens().get();
-        Watcher watcher = new Watcher(in, loadGen, limit);
+        Watcher watcher = new Watcher(in, loadGen, limit, jit, burstStartNs);
         in.sink().target(loadGen, false);
         try {
             watcher.thread.start();
@@ -304,19 +305,23 @@ final class WarmStart {
         }
     }
 
-    /** Ends a warm-up test at its time limit, or when the run is stopped. */
+    /** Ends a warm-up test at its time limit, once the JIT is idle (with a watch), or when the run is stopped. */
     private static final class Watcher {
         private final Inputs in;
         private final LoadGen loadGen;
         private final long limitNs;
+        private final JitWatch jit;
+        private final long burstStartNs;
         private final Thread thread;
         private volatile boolean stopped;
         private volatile String endedBy;
 
-        Watcher(Inputs in, LoadGen loadGen, Duration limit) {
+        Watcher(Inputs in, LoadGen loadGen, Duration limit, JitWatch jit, long burstStartNs) {
             this.in = in;
             this.loadGen = loadGen;
             this.limitNs = limit.toNanos();
+            this.jit = jit;
+            this.burstStartNs = burstStartNs;
             this.thread =
                     Thread.ofPlatform().name("llm-harness-warm-up").daemon().unstarted(this::watch);
         }
@@ -325,9 +330,15 @@ final class WarmStart {
             long start = System.nanoTime();
             while (!stopped) {
                 LockSupport.parkNanos(50_000_000L);
-                String why = in.stopped().getAsBoolean()
-                        ? "aborted"
-                        : System.nanoTime() - start >= limitNs ? "time-limit" : null;
+                long now = System.nanoTime();
+                String why = null;
+                if (in.stopped().getAsBoolean()) {
+                    why = "aborted";
+                } else if (now - start >= limitNs) {
+                    why = "time-limit";
+                } else if (jit != null && now - burstStartNs >= MIN_TIME.toNanos() && jit.idle()) {
+                    why = "jit-idle";
+                }
                 if (why != null && !stopped) {
                     endedBy = why;
                     loadGen.abortTest();
