@@ -14,7 +14,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -275,10 +274,10 @@ final class WarmStart {
             throw new UncheckedIOException("cannot create a folder for the warm-up logs", e);
         }
         LoadGen loadGen = in.loadGens().get();
-        Watcher watcher = new Watcher(in, loadGen, limit, jit, burstStartNs);
+        PhaseWatcher watcher = new PhaseWatcher(in, loadGen, limit, jit, burstStartNs);
         in.sink().target(loadGen, false);
         try {
-            watcher.thread.start();
+            watcher.start();
             if (!in.stopped().getAsBoolean()) {
                 loadGen.startTest(
                         in.sut(),
@@ -292,7 +291,7 @@ final class WarmStart {
             deleteTree(dir);
         }
         settle(in.client());
-        String why = watcher.endedBy;
+        String why = watcher.endedBy();
         return why != null ? why : in.stopped().getAsBoolean() ? "aborted" : "done";
     }
 
@@ -302,97 +301,6 @@ final class WarmStart {
         while (client.inFlight() + client.queued() > 0 && System.nanoTime() < deadline) {
             client.cancelActive("warm-up over");
             LockSupport.parkNanos(20_000_000L);
-        }
-    }
-
-    /** Ends a warm-up test at its time limit, once the JIT is idle (with a watch), or when the run is stopped. */
-    private static final class Watcher {
-        private final Inputs in;
-        private final LoadGen loadGen;
-        private final long limitNs;
-        private final JitWatch jit;
-        private final long burstStartNs;
-        private final Thread thread;
-        private volatile boolean stopped;
-        private volatile String endedBy;
-
-        Watcher(Inputs in, LoadGen loadGen, Duration limit, JitWatch jit, long burstStartNs) {
-            this.in = in;
-            this.loadGen = loadGen;
-            this.limitNs = limit.toNanos();
-            this.jit = jit;
-            this.burstStartNs = burstStartNs;
-            this.thread =
-                    Thread.ofPlatform().name("llm-harness-warm-up").daemon().unstarted(this::watch);
-        }
-
-        private void watch() {
-            long start = System.nanoTime();
-            while (!stopped) {
-                LockSupport.parkNanos(50_000_000L);
-                long now = System.nanoTime();
-                String why = null;
-                if (in.stopped().getAsBoolean()) {
-                    why = "aborted";
-                } else if (now - start >= limitNs) {
-                    why = "time-limit";
-                } else if (jit != null && now - burstStartNs >= MIN_TIME.toNanos() && jit.idle()) {
-                    why = "jit-idle";
-                }
-                if (why != null && !stopped) {
-                    endedBy = why;
-                    loadGen.abortTest();
-                    in.client().cancelActive("warm-up over");
-                    return;
-                }
-            }
-        }
-
-        void stop() {
-            stopped = true;
-            LockSupport.unpark(thread);
-            try {
-                thread.join(1000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    /** Whether the JIT compiler threads used at most {@link #IDLE_JIT_NS_PER_S} of CPU over the last second. */
-    private static final class JitWatch implements AutoCloseable {
-        private final CompilerCpu cpu = new CompilerCpu();
-        private final ArrayDeque<long[]> recent = new ArrayDeque<>(); // (time, compiler CPU)
-        private final Thread thread;
-        private volatile boolean idle;
-        private volatile boolean closed;
-
-        JitWatch() {
-            thread = Thread.ofPlatform().name("llm-harness-jit-watch").daemon().start(this::watch);
-        }
-
-        private void watch() {
-            while (!closed) {
-                LockSupport.parkNanos(100_000_000L);
-                long now = System.nanoTime();
-                long c = cpu.nanos();
-                recent.addLast(new long[] {now, c});
-                while (recent.size() > 1 && now - recent.peekFirst()[0] > 1_000_000_000L) {
-                    recent.removeFirst();
-                }
-                long[] first = recent.peekFirst();
-                idle = c >= 0 && now - first[0] >= 900_000_000L && c - first[1] <= IDLE_JIT_NS_PER_S;
-            }
-        }
-
-        boolean idle() {
-            return idle;
-        }
-
-        @Override
-        public void close() {
-            closed = true;
-            LockSupport.unpark(thread);
         }
     }
 
