@@ -68,8 +68,7 @@ final class LoadGenRun {
     private RunResult run(Vertx vertx) {
         ClientOptions options = clientOptions();
         LlmClient client = LlmClient.start(vertx, options).await();
-        ScheduledTimes times = new ScheduledTimes();
-        LoadGen loadGen = loadGen(times);
+        LoadGen loadGen = loadGen();
         List<LoadGen> warmLoadGens = new java.util.concurrent.CopyOnWriteArrayList<>();
         QuerySampleLibrary qsl =
                 new DatasetQsl(spec.datasetName(), spec.dataset().size());
@@ -81,7 +80,7 @@ final class LoadGenRun {
         try (Progress progress = progress();
                 ServerMetricsScraper scraper = ServerMetricsScraper.start(spec, servers.urls())) {
             CountingSink sink = new CountingSink(loadGen, progress);
-            sut = new HttpSut(client, sink, spec.prompts(), sutOptions(times));
+            sut = new HttpSut(client, sink, spec.prompts(), sutOptions());
             Runnable abortBoth = () -> {
                 warmLoadGens.forEach(LoadGen::abortTest);
                 loadGen.abortTest();
@@ -105,7 +104,7 @@ final class LoadGenRun {
                         sut,
                         sink,
                         () -> {
-                            LoadGen g = loadGen(times);
+                            LoadGen g = loadGen();
                             warmLoadGens.add(g);
                             return g;
                         },
@@ -155,10 +154,8 @@ final class LoadGenRun {
      * A LoadGen on the real clock. With one usable CPU its waits only park: the last-stretch spin would take the
      * core from the client's event loop (at 7k queries/s a 150 µs spin before each one is the whole core).
      */
-    private static LoadGen loadGen(ScheduledTimes times) {
-        LoadGen g = Runtime.getRuntime().availableProcessors() == 1 ? new LoadGen(new SystemClock(0)) : new LoadGen();
-        g.setIssueListener(times);
-        return g;
+    private static LoadGen loadGen() {
+        return Runtime.getRuntime().availableProcessors() == 1 ? new LoadGen(new SystemClock(0)) : new LoadGen();
     }
 
     private boolean failed() {
@@ -204,15 +201,14 @@ final class LoadGenRun {
                 .build();
     }
 
-    private SutOptions sutOptions(ScheduledTimes times) {
+    private SutOptions sutOptions() {
         return new SutOptions(
                 spec.sut().mode(),
                 spec.sut().batchSize(),
                 null,
                 spec.sut().firstTokens(),
                 spec.benchmark().spec().responseEncoding(),
-                "llm-harness " + spec.endpoint().configName() + " client",
-                times);
+                "llm-harness " + spec.endpoint().configName() + " client");
     }
 
     private LogSettings logSettings() {

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.cli.ExitCodes;
-import io.llmharness.simulator.LatencyMode;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Http;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import java.io.IOException;
@@ -58,7 +60,7 @@ class ClientHealthRunTest {
                 "llama3_1-8b.Server.min_duration = 2000",
                 "llama3_1-8b.Server.min_query_count = 60",
                 "llama3_1-8b.Server.target_qps = 40");
-        try (SimulatorServer sim = sim(SimulatorOptions.builder().ttftMs(2).itlMs(1))) {
+        try (SimulatorServer sim = sim(Latency.fixed(2, 1))) {
             RunFixture.Outcome o = run(sim, conf, 8, withGenerous("--warmup-seconds", "2"));
             // a 2 s run may miss LoadGen's early-stopping estimate (INVALID): the verdict is the client's own
             assertThat(o.exit()).as(o.err()).isIn(ExitCodes.OK, ExitCodes.RESULT_INVALID);
@@ -89,7 +91,7 @@ class ClientHealthRunTest {
                 "llama3_1-8b.Server.min_duration = 2000",
                 "llama3_1-8b.Server.min_query_count = 100",
                 "llama3_1-8b.Server.target_qps = 100");
-        try (SimulatorServer sim = sim(SimulatorOptions.builder().ttftMs(40).itlMs(1))) {
+        try (SimulatorServer sim = sim(Latency.fixed(40, 1))) {
             RunFixture.Outcome o = run(sim, conf, 4, "--max-connections", "2", "--warmup-seconds", "0");
             assertThat(o.out()).as(o.err()).contains("(client-limited)");
             assertThat(o.out()).contains("connection cap reached");
@@ -119,7 +121,7 @@ class ClientHealthRunTest {
                 "llama3_1-8b.Server.min_duration = 7000",
                 "llama3_1-8b.Server.min_query_count = 100",
                 "llama3_1-8b.Server.target_qps = 1000");
-        try (SimulatorServer sim = sim(SimulatorOptions.builder().ttftMs(0).itlMs(0))) {
+        try (SimulatorServer sim = sim(Latency.fixed(0, 0))) {
             RunFixture.Outcome o = run(sim, conf, 8, GENEROUS);
             assertThat(o.exit()).as(o.err()).isIn(ExitCodes.OK, ExitCodes.RESULT_INVALID);
             Path run = RunFixture.runDir(out());
@@ -156,12 +158,11 @@ class ClientHealthRunTest {
         return dir.resolve("out");
     }
 
-    private static SimulatorServer sim(SimulatorOptions.Builder b) {
-        SimulatorServer s = SimulatorServer.start(b.host("127.0.0.1")
-                .port(0)
-                .latencyMode(LatencyMode.FIXED)
-                .maxNumSeqs(100_000)
-                .build());
+    private static SimulatorServer sim(Latency.Fixed latency) {
+        SimulatorServer s = SimulatorServer.start(SimulatorOptions.defaults()
+                .with(Http.DEFAULTS.withHost("127.0.0.1").withPort(0))
+                .with(latency)
+                .with(Capacity.DEFAULTS.withMaxNumSeqs(100_000)));
         assertThat(s.awaitReady(20_000)).isTrue();
         return s;
     }

@@ -76,7 +76,7 @@ class RealClockTest {
         assertThat(completingThreads.size()).isGreaterThan(1);
         assertThat(r.accuracyLogEntries()).isBetween(p.sampleCount() / 4, p.sampleCount() * 3 / 4);
         String trace = Files.readString(r.logs().trace());
-        assertThat(trace).startsWith("{\"traceEvents\":[\n").endsWith("\"version\":\"MLPerf LoadGen v0.5a0\"\n}\n}\n");
+        assertThat(trace).startsWith("{\"traceEvents\":[\n").endsWith("\"version\":\"MLPerf LoadGen v1.0\"\n}\n}\n");
         assertThat(trace.split("\"ph\":\"b\"", -1)).hasSize((int) p.sampleCount() + 1);
         assertThat(trace.split("\"name\":\"Latency\"", -1)).hasSize((int) p.sampleCount() + 1);
     }
