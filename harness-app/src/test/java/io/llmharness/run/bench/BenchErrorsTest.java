@@ -139,6 +139,28 @@ class BenchErrorsTest {
     }
 
     @Test
+    void aTokenizerFlagPathThatDoesNotExistOrHoldsNoTokenizerJsonIsAUsageError() throws IOException {
+        oneLine(
+                run(
+                        GOOD,
+                        Map.of(),
+                        "--tokenizer",
+                        dir.resolve("nothing-here/tokenizer.json").toString()),
+                ExitCodes.USAGE,
+                "--tokenizer",
+                "nothing-here",
+                "does not exist");
+        Path folder = Files.createDirectories(dir.resolve("model"));
+        Files.writeString(folder.resolve("tokenizer.model"), "sentencepiece");
+        oneLine(
+                run(GOOD, Map.of(), "--tokenizer", folder.toString()),
+                ExitCodes.USAGE,
+                "--tokenizer",
+                "has no tokenizer.json",
+                "tokenizer.model");
+    }
+
+    @Test
     void anOverrideKeyThatMatchesNothingIsAWarning() throws IOException {
         BenchFixture.Outcome o = run(GOOD, Map.of(), "-o", "duratoin=5");
         assertThat(o.exit()).as(o.err()).isEqualTo(ExitCodes.OK);
