@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             CommandLine.HelpCommand.class,
             RunCommand.class,
+            BenchCommand.class,
             DemoCommand.class,
             LoadgenCommand.class,
             SimCommand.class,
@@ -34,7 +35,12 @@ public final class Main implements Runnable {
 
     /** Builds the configured command line; tests call this and capture the writers. */
     public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new Main());
+        return commandLine(CommandLine.defaultFactory());
+    }
+
+    /** Builds the command line with subcommands made by {@code factory} (tests inject their surroundings). */
+    public static CommandLine commandLine(CommandLine.IFactory factory) {
+        CommandLine cl = new CommandLine(new Main(), factory);
         cl.setExecutionExceptionHandler(Main::handleExecutionException);
         cl.setParameterExceptionHandler(Main::handleParameterException);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
