@@ -1,5 +1,7 @@
 package io.llmharness.k8s.cli;
 
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.llmharness.k8s.LocalProfileFiles;
@@ -48,9 +50,21 @@ public record K8sEnvironment(
         return new K8sEnvironment(
                 System.getenv(),
                 profiles,
-                () -> new KubernetesClientBuilder().build(),
+                K8sEnvironment::kubeconfigClient,
                 LaunchClock.SYSTEM,
                 Timings.defaults(),
                 true);
+    }
+
+    /**
+     * A client for the kubeconfig's current context ({@code KUBECONFIG}, else {@code ~/.kube/config}, else the pod's
+     * service account). fabric8 retries a failed request 10 times with a doubling pause (about 100 s in all); here
+     * 3 times (under a second), so a cluster that is not there is reported at once: the launcher polls anyway.
+     */
+    static KubernetesClient kubeconfigClient() {
+        Config config = new ConfigBuilder(Config.autoConfigure(null))
+                .withRequestRetryBackoffLimit(3)
+                .build();
+        return new KubernetesClientBuilder().withConfig(config).build();
     }
 }
