@@ -19,6 +19,7 @@ import java.util.Map;
 public final class TarExtractor {
 
     private static final int BLOCK = 512;
+    private static final String NOT_TAR = " (the copy from the pod was cut or is not a tar stream)";
 
     /** What was unpacked. */
     public record Stats(long files, long bytes, long skipped) {}
@@ -152,7 +153,7 @@ public final class TarExtractor {
             v = (v << 3) + (h[i] - '0');
         }
         if (i < end && h[i] != 0 && h[i] != ' ') {
-            throw new IOException("malformed tar header: bad number at offset " + off);
+            throw new IOException("malformed tar header: bad number at offset " + off + NOT_TAR);
         }
         return v;
     }
@@ -164,8 +165,7 @@ public final class TarExtractor {
             sum += (i >= 148 && i < 156) ? ' ' : (h[i] & 0xff);
         }
         if (sum != stored) {
-            throw new IOException("malformed tar header: checksum " + stored + " != " + sum
-                    + " (the copy from the pod was cut or is not a tar stream)");
+            throw new IOException("malformed tar header: checksum " + stored + " != " + sum + NOT_TAR);
         }
     }
 
@@ -212,8 +212,7 @@ public final class TarExtractor {
             throw new IOException("malformed tar stream: a " + size + "-byte header record");
         }
         byte[] data = new byte[(int) size];
-        // readNBytes(byte[], int, int) never asks for 0 bytes: some streams (fabric8's exec output) assert on that
-        if (in.readNBytes(data, 0, data.length) != size) {
+        if (readFully(in, data, data.length) != size) {
             throw new EOFException("tar stream ends inside a header record");
         }
         skip(in, padded(size) - size);
@@ -221,7 +220,7 @@ public final class TarExtractor {
     }
 
     private static boolean readBlock(InputStream in, byte[] block) throws IOException {
-        int n = in.readNBytes(block, 0, BLOCK);
+        int n = readFully(in, block, BLOCK);
         if (n == 0) {
             return false;
         }
@@ -229,6 +228,22 @@ public final class TarExtractor {
             throw new EOFException("tar stream ends inside a header");
         }
         return true;
+    }
+
+    /**
+     * Reads up to {@code len} bytes, fewer only at the end of the stream. Never asks the stream for 0 bytes (fabric8's
+     * exec output asserts on that).
+     */
+    private static int readFully(InputStream in, byte[] b, int len) throws IOException {
+        int n = 0;
+        while (n < len) {
+            int r = in.read(b, n, len - n);
+            if (r < 0) {
+                break;
+            }
+            n += r;
+        }
+        return n;
     }
 
     private static void copy(InputStream in, OutputStream out, long size) throws IOException {
