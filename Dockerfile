@@ -8,6 +8,7 @@
 FROM eclipse-temurin:21-jre
 COPY harness-app/target/lib/ /app/libs/
 COPY harness-app/target/llm-harness.jar /app/libs/llm-harness.jar
-COPY --chmod=755 harness-app/src/main/jib/usr/local/bin/harness /usr/local/bin/harness
+# the script is executable in git (mode 755), and COPY keeps that
+COPY harness-app/src/main/jib/usr/local/bin/harness /usr/local/bin/harness
 WORKDIR /workspace
 ENTRYPOINT ["/usr/local/bin/harness"]
