@@ -75,7 +75,20 @@ final class LaunchFlow {
         saveLogs(result.pods());
         if (result.outcome() == WaitResult.Outcome.DONE) {
             console.info(result.message());
-            List<String> copied = new Collection(api, spec, collector, console).collectRun(cleanup);
+            List<String> copied;
+            try {
+                copied = new Collection(api, spec, collector, console).collectRun(cleanup);
+            } catch (K8sException e) {
+                if (e.getExitCode() == K8sException.INTERRUPTED) {
+                    throw e;
+                }
+                throw new K8sException(
+                        e.getExitCode(),
+                        "the launchers finished, but copying their results failed: " + e.getMessage()
+                                + "; the results stay on PVC " + spec.storage().pvcName() + ": copy them later with "
+                                + skipRunLine(),
+                        e);
+            }
             if (copied.size() < spec.control().parallelism()) {
                 throw K8sException.execution("the launchers finished but only " + copied.size() + " of "
                         + spec.control().parallelism() + " results directories are on PVC "

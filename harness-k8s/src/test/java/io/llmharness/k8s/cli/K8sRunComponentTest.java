@@ -247,6 +247,20 @@ class K8sRunComponentTest {
     }
 
     @Test
+    void whenTheCopyFailsTheMessageSaysTheResultsStayOnThePvc() {
+        kubelet.collector(Script.IMAGE_PULL_BACKOFF);
+
+        CliRun r = run();
+
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(1);
+        assertThat(r.err())
+                .contains("harness: the launchers finished, but copying their results failed: pod"
+                        + " llmdbench-harness-collector-" + ID + ": ImagePullBackOff")
+                .contains("the results stay on PVC workload-pvc: copy them later with harness k8s run --skip-run");
+        assertOnlyThePvcIsLeft();
+    }
+
+    @Test
     void skipRunCopiesOneExperimentWithoutStartingAnything() throws IOException {
         Files.createDirectories(cluster.pvc().resolve("inference-perf_111_sanity_random_0"));
         Files.writeString(cluster.pvc().resolve("inference-perf_111_sanity_random_0/a.json"), "{}");

@@ -54,6 +54,7 @@ public final class FakeKubelet {
     private final Map<String, Integer> steps = new HashMap<>();
     private final Set<String> jobsSeen = new HashSet<>();
     private int podCounter;
+    private Script collector = Script.SUCCEED;
 
     public FakeKubelet(MockCluster cluster, String namespace) {
         this.cluster = cluster;
@@ -64,6 +65,12 @@ public final class FakeKubelet {
     /** The script of launcher {@code index} (default: {@link Script#SUCCEED}). */
     public FakeKubelet script(int index, Script script) {
         scripts.put(index, script);
+        return this;
+    }
+
+    /** How the collector pod behaves: it runs ({@link Script#SUCCEED}) or its image never arrives. */
+    public FakeKubelet collector(Script script) {
+        this.collector = script;
         return this;
     }
 
@@ -119,7 +126,11 @@ public final class FakeKubelet {
                 ? Map.of()
                 : pod.getMetadata().getLabels();
         if ("data_access".equals(labels.get("function"))) {
-            setStatus(pod, running());
+            setStatus(
+                    pod,
+                    collector == Script.IMAGE_PULL_BACKOFF
+                            ? waiting("Pending", "ImagePullBackOff", "Back-off pulling image \"" + image(pod) + "\"")
+                            : running());
             return;
         }
         if (!"load_generator".equals(labels.get("function"))) {
