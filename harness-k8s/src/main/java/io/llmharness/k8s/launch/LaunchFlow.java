@@ -1,5 +1,6 @@
 package io.llmharness.k8s.launch;
 
+import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.llmharness.k8s.K8sException;
 import io.llmharness.k8s.LaunchSpec;
 import io.llmharness.k8s.Mode;
@@ -143,7 +144,7 @@ final class LaunchFlow {
                     .jobs()
                     .inNamespace(spec.namespace())
                     .withName(job)
-                    .withPropagationPolicy(io.fabric8.kubernetes.api.model.DeletionPropagation.BACKGROUND)
+                    .withPropagationPolicy(DeletionPropagation.BACKGROUND)
                     .delete();
             pods.delete();
         });
