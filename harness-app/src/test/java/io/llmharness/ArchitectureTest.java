@@ -80,6 +80,37 @@ class ArchitectureTest {
     }
 
     @Test
+    void theKubernetesModuleReferencesOnlyItself() {
+        concernGraph("harness-k8s")
+                .forEach((concern, targets) -> assertThat(targets)
+                        .as("packages referenced from io.llmharness.%s in harness-k8s", concern)
+                        .isEmpty());
+    }
+
+    /** Inside harness-k8s: root ← manifest ← cluster ← collect ← launch ← cli, never upward. */
+    @Test
+    void theKubernetesPackagesPointOneWay() {
+        List<String> layers = List.of("(root)", "manifest", "cluster", "collect", "launch", "cli");
+        Path src = repositoryRoot().resolve("harness-k8s/src/main/java/io/llmharness/k8s");
+        Pattern ref = Pattern.compile("\\bio\\.llmharness\\.k8s\\.([a-z]+)\\.[A-Z]");
+        try (Stream<Path> files = Files.walk(src)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                Path rel = src.relativize(file);
+                String layer =
+                        rel.getNameCount() == 1 ? "(root)" : rel.getName(0).toString();
+                Matcher m = ref.matcher(Files.readString(file));
+                while (m.find()) {
+                    assertThat(layers.indexOf(m.group(1)))
+                            .as("%s references io.llmharness.k8s.%s", rel, m.group(1))
+                            .isLessThanOrEqualTo(layers.indexOf(layer));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
     void nothingDependsOnTheCommandLine() {
         concernGraph("harness-app")
                 .forEach((concern, targets) -> assertThat(targets)
