@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             CommandLine.HelpCommand.class,
             RunCommand.class,
+            AccuracyCommand.class,
             DemoCommand.class,
             LoadgenCommand.class,
             SimCommand.class,
