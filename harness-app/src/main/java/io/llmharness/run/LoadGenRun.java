@@ -1,5 +1,7 @@
 package io.llmharness.run;
 
+import io.llmharness.accuracy.test06.Test06Audit;
+import io.llmharness.benchmark.TestMode;
 import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.engine.ClientOptions;
 import io.llmharness.client.engine.LlmClient;
@@ -98,7 +100,7 @@ final class LoadGenRun {
                         new DatasetQsl(spec.datasetName(), spec.dataset().size()),
                         spec.settings(),
                         logSettings(),
-                        spec.request().loadgen().auditConfig());
+                        auditConfig());
             } finally {
                 control.onInterrupt(null);
             }
@@ -119,6 +121,14 @@ final class LoadGenRun {
                 control.interrupted(),
                 Duration.between(start, end));
         return RunFiles.write(r, snapshot, endpoints, start, end);
+    }
+
+    /** TEST06 runs apply the official audit.config, written into the run directory; others the user's (if any). */
+    private String auditConfig() {
+        if (spec.benchmark().mode() == TestMode.TEST06) {
+            return Test06Audit.write(spec.runDir()).toString();
+        }
+        return spec.request().loadgen().auditConfig();
     }
 
     /** The server's own death notice beats the client's "failed N requests in a row". */
