@@ -55,6 +55,9 @@ public final class AccuracyScoring {
      * @param progress receives progress lines (code execution) while scoring
      */
     public static AccuracyReport score(AccuracyRequest req, Consumer<String> progress) {
+        if (!Files.exists(req.run())) {
+            throw HarnessException.config(req.run() + ": no such run directory or log file");
+        }
         Path log = Files.isDirectory(req.run()) ? req.run().resolve(AccuracyLog.FILE) : req.run();
         Path dir = log.toAbsolutePath().getParent();
         RunRecord run = RunRecord.read(dir);
@@ -97,8 +100,8 @@ public final class AccuracyScoring {
     private static BenchmarkSpec benchmark(AccuracyRequest req, RunRecord run) {
         String category = req.category() != null ? req.category() : run.category();
         if (category == null) {
-            throw HarnessException.usage(req.run() + " has no " + RunRecord.FILE
-                    + " (not a harness run directory): pass --model-category and --dataset-path");
+            throw HarnessException.usage(req.run() + ": no " + RunRecord.FILE
+                    + " beside it (not a harness run directory): pass --model-category and --dataset-path");
         }
         return BenchmarkRegistry.builtIn().byCategory(category);
     }
