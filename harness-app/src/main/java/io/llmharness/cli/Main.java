@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class,
             RunCommand.class,
             AccuracyCommand.class,
+            DatasetCommand.class,
             DemoCommand.class,
             LoadgenCommand.class,
             SimCommand.class,
