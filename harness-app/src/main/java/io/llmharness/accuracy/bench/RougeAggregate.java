@@ -4,20 +4,21 @@ import io.llmharness.accuracy.rouge.RougeScorer;
 import io.llmharness.accuracy.rouge.RougeTokenizer;
 import io.llmharness.accuracy.text.PyNumbers;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
  * HF evaluate's {@code rouge} with {@code use_stemmer=True, use_aggregator=False} followed by the MLPerf scripts'
  * aggregation: per-sample F-measures of rouge1, rouge2, rougeL (and rougeLsum when sentences were split), their numpy
- * mean ×100 rounded to 4 decimals with numpy's rounding. Not thread-safe.
+ * mean ×100 rounded to 4 decimals with numpy's rounding. Pairs are collected first and scored on all cores when the
+ * first score is asked for. Not thread-safe.
  */
 final class RougeAggregate {
 
     private final RougeTokenizer tokenizer = new RougeTokenizer(true);
     private final boolean lsum;
-    private double[][] f = new double[4][256];
-    private int n;
+    private final List<String> references = new ArrayList<>();
+    private final List<String> predictions = new ArrayList<>();
+    private double[][] f;
 
     /** @param lsum whether rougeLsum is computed (the texts carry one sentence per line) */
     RougeAggregate(boolean lsum) {
@@ -26,20 +27,28 @@ final class RougeAggregate {
 
     /** Adds one pair (already post-processed); the reference comes first, as the scripts pass it. */
     void add(String reference, String prediction) {
-        if (n == f[0].length) {
-            for (int i = 0; i < 4; i++) {
-                f[i] = Arrays.copyOf(f[i], n * 2);
+        references.add(reference);
+        predictions.add(prediction);
+        f = null;
+    }
+
+    private void compute() {
+        int n = references.size();
+        double[][] scores = new double[4][n];
+        java.util.stream.IntStream.range(0, n).parallel().forEach(i -> {
+            String reference = references.get(i);
+            String prediction = predictions.get(i);
+            List<String> ref = tokenizer.tokenize(reference);
+            List<String> pred = tokenizer.tokenize(prediction);
+            scores[0][i] = RougeScorer.rougeN(ref, pred, 1).fmeasure();
+            scores[1][i] = RougeScorer.rougeN(ref, pred, 2).fmeasure();
+            scores[2][i] = RougeScorer.rougeL(ref, pred).fmeasure();
+            if (lsum) {
+                scores[3][i] = RougeScorer.rougeLsum(lines(reference), lines(prediction))
+                        .fmeasure();
             }
-        }
-        List<String> ref = tokenizer.tokenize(reference);
-        List<String> pred = tokenizer.tokenize(prediction);
-        f[0][n] = RougeScorer.rougeN(ref, pred, 1).fmeasure();
-        f[1][n] = RougeScorer.rougeN(ref, pred, 2).fmeasure();
-        f[2][n] = RougeScorer.rougeL(ref, pred).fmeasure();
-        if (lsum) {
-            f[3][n] = RougeScorer.rougeLsum(lines(reference), lines(prediction)).fmeasure();
-        }
-        n++;
+        });
+        f = scores;
     }
 
     private List<List<String>> lines(String text) {
@@ -53,7 +62,7 @@ final class RougeAggregate {
     }
 
     int count() {
-        return n;
+        return references.size();
     }
 
     boolean hasLsum() {
@@ -62,7 +71,10 @@ final class RougeAggregate {
 
     /** {@code round(np.mean(scores) * 100, 4)} of one type: 0 rouge1, 1 rouge2, 2 rougeL, 3 rougeLsum. */
     double score(int type) {
-        return PyNumbers.numpyRound(PyNumbers.numpyMean(Arrays.copyOf(f[type], n)) * 100, 4);
+        if (f == null) {
+            compute();
+        }
+        return PyNumbers.numpyRound(PyNumbers.numpyMean(f[type]) * 100, 4);
     }
 
     static final String[] NAMES = {"rouge1", "rouge2", "rougeL", "rougeLsum"};

@@ -33,23 +33,35 @@ public final class RougeScorer {
 
     /** ROUGE-N over token lists. */
     public static RougeScore rougeN(List<String> target, List<String> prediction, int n) {
-        Map<List<String>, Integer> t = ngrams(target, n);
-        Map<List<String>, Integer> p = ngrams(prediction, n);
+        Vocabulary v = new Vocabulary();
+        int[] t = v.ids(target);
+        int[] p = v.ids(prediction);
+        Map<Object, Integer> tg = ngrams(t, n);
+        Map<Object, Integer> pg = ngrams(p, n);
         int overlap = 0;
-        for (Map.Entry<List<String>, Integer> e : t.entrySet()) {
-            overlap += Math.min(e.getValue(), p.getOrDefault(e.getKey(), 0));
+        for (Map.Entry<Object, Integer> e : tg.entrySet()) {
+            overlap += Math.min(e.getValue(), pg.getOrDefault(e.getKey(), 0));
         }
-        int tCount = Math.max(0, target.size() - n + 1);
-        int pCount = Math.max(0, prediction.size() - n + 1);
+        int tCount = Math.max(0, t.length - n + 1);
+        int pCount = Math.max(0, p.length - n + 1);
         double precision = overlap / (double) Math.max(pCount, 1);
         double recall = overlap / (double) Math.max(tCount, 1);
         return RougeScore.of(precision, recall);
     }
 
-    private static Map<List<String>, Integer> ngrams(List<String> tokens, int n) {
-        Map<List<String>, Integer> m = new HashMap<>();
-        for (int i = 0; i + n <= tokens.size(); i++) {
-            m.merge(tokens.subList(i, i + n), 1, Integer::sum);
+    /** n-gram counts; unigrams and bigrams keyed by a number, longer n-grams by the id list. */
+    private static Map<Object, Integer> ngrams(int[] ids, int n) {
+        Map<Object, Integer> m = new HashMap<>();
+        for (int i = 0; i + n <= ids.length; i++) {
+            Object key;
+            if (n == 1) {
+                key = (long) ids[i];
+            } else if (n == 2) {
+                key = ((long) ids[i] << 32) | (ids[i + 1] & 0xFFFFFFFFL);
+            } else {
+                key = Arrays.asList(Arrays.stream(ids, i, i + n).boxed().toArray(Integer[]::new));
+            }
+            m.merge(key, 1, Integer::sum);
         }
         return m;
     }
@@ -64,7 +76,8 @@ public final class RougeScorer {
         if (target.isEmpty() || prediction.isEmpty()) {
             return RougeScore.ZERO;
         }
-        int lcs = lcsTable(target, prediction)[target.size()][prediction.size()];
+        Vocabulary v = new Vocabulary();
+        int lcs = lcsLength(v.ids(target), v.ids(prediction));
         return RougeScore.of(lcs / (double) prediction.size(), lcs / (double) target.size());
     }
 
@@ -88,75 +101,117 @@ public final class RougeScorer {
         if (reference.isEmpty() || candidate.isEmpty()) {
             return RougeScore.ZERO;
         }
-        Map<String, Integer> refCounts = counts(reference);
-        Map<String, Integer> candCounts = counts(candidate);
-        int m = refCounts.values().stream().mapToInt(Integer::intValue).sum();
-        int n = candCounts.values().stream().mapToInt(Integer::intValue).sum();
+        Vocabulary v = new Vocabulary();
+        int[][] ref = reference.stream().map(v::ids).toArray(int[][]::new);
+        int[][] cand = candidate.stream().map(v::ids).toArray(int[][]::new);
+        int[] refCounts = new int[v.size()];
+        int[] candCounts = new int[v.size()];
+        int m = count(ref, refCounts);
+        int n = count(cand, candCounts);
         if (m == 0 || n == 0) {
             return RougeScore.ZERO;
         }
         int hits = 0;
-        for (List<String> r : reference) {
+        for (int[] r : ref) {
             TreeSet<Integer> union = new TreeSet<>();
-            for (List<String> c : candidate) {
-                union.addAll(lcsIndices(r, c));
+            for (int[] c : cand) {
+                lcsIndices(r, c, union);
             }
             for (int index : union) {
-                String token = r.get(index);
-                int inCand = candCounts.getOrDefault(token, 0);
-                int inRef = refCounts.getOrDefault(token, 0);
-                if (inCand > 0 && inRef > 0) {
+                int token = r[index];
+                if (candCounts[token] > 0 && refCounts[token] > 0) {
                     hits++;
-                    candCounts.put(token, inCand - 1);
-                    refCounts.put(token, inRef - 1);
+                    candCounts[token]--;
+                    refCounts[token]--;
                 }
             }
         }
         return RougeScore.of(hits / (double) n, hits / (double) m);
     }
 
-    private static Map<String, Integer> counts(List<List<String>> sentences) {
-        Map<String, Integer> m = new HashMap<>();
-        for (List<String> s : sentences) {
-            for (String t : s) {
-                m.merge(t, 1, Integer::sum);
+    private static int count(int[][] sentences, int[] counts) {
+        int total = 0;
+        for (int[] s : sentences) {
+            for (int t : s) {
+                counts[t]++;
+                total++;
             }
         }
-        return m;
+        return total;
     }
 
-    /** The DP table: {@code T[i][j]} = LCS length of the first i tokens of a and the first j of b. */
-    static int[][] lcsTable(List<String> a, List<String> b) {
-        int[][] t = new int[a.size() + 1][b.size() + 1];
-        for (int i = 1; i <= a.size(); i++) {
-            for (int j = 1; j <= b.size(); j++) {
-                t[i][j] = a.get(i - 1).equals(b.get(j - 1)) ? t[i - 1][j - 1] + 1 : Math.max(t[i - 1][j], t[i][j - 1]);
+    /** LCS length with two rows of the DP table. */
+    static int lcsLength(int[] a, int[] b) {
+        int[] prev = new int[b.length + 1];
+        int[] cur = new int[b.length + 1];
+        for (int i = 1; i <= a.length; i++) {
+            for (int j = 1; j <= b.length; j++) {
+                cur[j] = a[i - 1] == b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], cur[j - 1]);
             }
+            int[] swap = prev;
+            prev = cur;
+            cur = swap;
         }
-        return t;
+        return prev[b.length];
+    }
+
+    /** The list form of {@link #lcsIndices(int[], int[], java.util.Collection)}, for tests. */
+    static List<Integer> lcsIndices(List<String> ref, List<String> cand) {
+        Vocabulary v = new Vocabulary();
+        List<Integer> out = new ArrayList<>();
+        lcsIndices(v.ids(ref), v.ids(cand), out);
+        return out;
     }
 
     /**
-     * Indices into {@code ref} of one LCS with {@code cand}, in ascending order, found by backtracking from the end:
-     * a match moves diagonally, otherwise left when the left cell is strictly larger, else up.
+     * Adds the indices into {@code ref} of one LCS with {@code cand}, in ascending order, found by backtracking the
+     * DP table {@code T[i][j]} (LCS length of the first i and j tokens) from the end: a match moves diagonally,
+     * otherwise left when the left cell is strictly larger, else up.
      */
-    static List<Integer> lcsIndices(List<String> ref, List<String> cand) {
-        int[][] t = lcsTable(ref, cand);
-        int i = ref.size();
-        int j = cand.size();
-        Integer[] found = new Integer[Math.min(i, j)];
+    static void lcsIndices(int[] ref, int[] cand, java.util.Collection<Integer> out) {
+        int w = cand.length + 1;
+        int[] t = new int[(ref.length + 1) * w];
+        for (int i = 1; i <= ref.length; i++) {
+            int row = i * w;
+            int up = row - w;
+            for (int j = 1; j <= cand.length; j++) {
+                t[row + j] = ref[i - 1] == cand[j - 1] ? t[up + j - 1] + 1 : Math.max(t[up + j], t[row + j - 1]);
+            }
+        }
+        int i = ref.length;
+        int j = cand.length;
+        int[] found = new int[Math.min(i, j)];
         int k = found.length;
         while (i > 0 && j > 0) {
-            if (ref.get(i - 1).equals(cand.get(j - 1))) {
+            if (ref[i - 1] == cand[j - 1]) {
                 found[--k] = i - 1;
                 i--;
                 j--;
-            } else if (t[i][j - 1] > t[i - 1][j]) {
+            } else if (t[i * w + j - 1] > t[(i - 1) * w + j]) {
                 j--;
             } else {
                 i--;
             }
         }
-        return Arrays.asList(found).subList(k, found.length);
+        for (int x = k; x < found.length; x++) {
+            out.add(found[x]);
+        }
+    }
+
+    /** Token strings to dense ids, so LCS tables compare ints. Not thread-safe; one per score. */
+    private static final class Vocabulary {
+        private final Map<String, Integer> ids = new HashMap<>();
+
+        int[] ids(List<String> tokens) {
+            int[] out = new int[tokens.size()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = ids.computeIfAbsent(tokens.get(i), k -> ids.size());
+            }
+            return out;
+        }
+
+        int size() {
+            return ids.size();
+        }
     }
 }

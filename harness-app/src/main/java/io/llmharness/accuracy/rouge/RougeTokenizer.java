@@ -10,7 +10,12 @@ import java.util.Locale;
  */
 public final class RougeTokenizer {
 
+    /** Stems are looked up far more often than there are distinct words; the cache stops growing at this size. */
+    private static final int CACHE_LIMIT = 1 << 20;
+
     private final PorterStemmer stemmer;
+    private final java.util.concurrent.ConcurrentHashMap<String, String> stems =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     /** @param stem whether to stem tokens longer than three characters (MLPerf: yes) */
     public RougeTokenizer(boolean stem) {
@@ -33,10 +38,21 @@ public final class RougeTokenizer {
             }
             if (i > start) {
                 String token = lower.substring(start, i);
-                out.add(stemmer != null && token.length() > 3 ? stemmer.stem(token) : token);
+                out.add(stemmer != null && token.length() > 3 ? stem(token) : token);
             }
         }
         return out;
+    }
+
+    private String stem(String token) {
+        String s = stems.get(token);
+        if (s == null) {
+            s = stemmer.stem(token);
+            if (stems.size() < CACHE_LIMIT) {
+                stems.put(token, s);
+            }
+        }
+        return s;
     }
 
     private static boolean wordChar(char c) {
