@@ -142,6 +142,41 @@ class ArchitectureTest {
         }
     }
 
+    /**
+     * Accuracy scoring works on files alone: it reads datasets, benchmark specs and the simulator's vocabulary, but
+     * never the run pipeline, the HTTP client or the reports, so {@code harness accuracy} needs no server code.
+     */
+    @Test
+    void accuracyReadsOnlyFilesAndSpecs() {
+        assertThat(concernGraph("harness-app").get("accuracy"))
+                .as("concerns referenced from io.llmharness.accuracy")
+                .isSubsetOf(Set.of("benchmark", "dataset", "error", "simulator"));
+    }
+
+    /**
+     * Inside accuracy the metric helpers (text, rouge, punkt, answer, decode, exec) sit at the bottom: they never
+     * reach the evaluator model, the evaluators, the orchestration or TEST06.
+     */
+    @Test
+    void accuracyMetricPackagesStayAtTheBottom() {
+        Pattern up = Pattern.compile("\\bio\\.llmharness\\.accuracy\\.(?:(bench|scoring|test06|synth)\\.|[A-Z])");
+        Path accuracy = repositoryRoot().resolve("harness-app/src/main/java/io/llmharness/accuracy");
+        for (String helper : List.of("text", "rouge", "punkt", "answer", "decode", "exec")) {
+            try (Stream<Path> files = Files.walk(accuracy.resolve(helper))) {
+                for (Path file :
+                        files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                    Matcher m = up.matcher(Files.readString(file));
+                    boolean found = m.find();
+                    assertThat(found)
+                            .as("%s references %s", accuracy.relativize(file), found ? m.group() : "")
+                            .isFalse();
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
     @Test
     void applicationConcernsFormNoCycle() {
         Map<String, Set<String>> graph = concernGraph("harness-app");

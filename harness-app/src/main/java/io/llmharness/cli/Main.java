@@ -20,6 +20,8 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class,
             RunCommand.class,
             BenchCommand.class,
+            AccuracyCommand.class,
+            DatasetCommand.class,
             DemoCommand.class,
             LoadgenCommand.class,
             SimCommand.class,
