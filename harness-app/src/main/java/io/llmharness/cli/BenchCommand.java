@@ -1,8 +1,8 @@
 package io.llmharness.cli;
 
+import io.llmharness.cli.bench.BenchTargetFlags;
 import io.llmharness.cli.bench.ProfileFlags;
 import io.llmharness.cli.bench.RunFlags;
-import io.llmharness.cli.bench.TargetFlags;
 import io.llmharness.error.HarnessException;
 import io.llmharness.run.RunConsole;
 import io.llmharness.run.bench.BenchControl;
@@ -54,7 +54,7 @@ public final class BenchCommand implements Callable<Integer> {
     ProfileFlags profile = new ProfileFlags();
 
     @Mixin
-    TargetFlags target = new TargetFlags();
+    BenchTargetFlags target = new BenchTargetFlags();
 
     @Mixin
     RunFlags run = new RunFlags();

@@ -1,7 +1,7 @@
 package io.llmharness.run;
 
 import io.llmharness.accuracy.test06.Test06Audit;
-import io.llmharness.benchmark.TestMode;
+import io.llmharness.benchmark.RunMode;
 import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.engine.ClientOptions;
 import io.llmharness.client.engine.LlmClient;
@@ -161,7 +161,7 @@ final class LoadGenRun {
 
     /** TEST06 runs apply the official audit.config, written into the run directory; others the user's (if any). */
     private String auditConfig() {
-        if (spec.benchmark().mode() == TestMode.TEST06) {
+        if (spec.benchmark().mode() == RunMode.TEST06) {
             return Test06Audit.write(spec.runDir()).toString();
         }
         return spec.request().loadgen().auditConfig();

@@ -44,8 +44,7 @@ final class LoadGenSettings {
 
     private LoadGenSettings() {}
 
-    static Resolved resolve(
-            RunRequest.LoadGenRequest req, LoadGenTarget target, io.llmharness.benchmark.TestMode mode) {
+    static Resolved resolve(RunRequest.LoadGenRequest req, LoadGenTarget target, io.llmharness.benchmark.RunMode mode) {
         List<String> warnings = new ArrayList<>();
         if (req.mlperfConf() != null) {
             requireFile(req.mlperfConf(), "--mlperf-conf");
@@ -64,7 +63,7 @@ final class LoadGenSettings {
                     : req.mlperfConf() == null ? "embedded mlperf.conf" : "--mlperf-conf " + req.mlperfConf();
             throw HarnessException.config(where + ": " + config.summary());
         }
-        s.mode = mode == io.llmharness.benchmark.TestMode.ACCURACY ? TestMode.ACCURACY_ONLY : TestMode.PERFORMANCE_ONLY;
+        s.mode = mode == io.llmharness.benchmark.RunMode.ACCURACY ? TestMode.ACCURACY_ONLY : TestMode.PERFORMANCE_ONLY;
         boolean server = s.scenario == Scenario.SERVER;
         if (req.serverTargetQps() != null) {
             if (!(req.serverTargetQps() > 0) || req.serverTargetQps().isInfinite()) {

@@ -29,7 +29,7 @@ public final class ResultLines {
             case ACCURACY_DONE ->
                 out.add(title + ": done, " + lg.accuracyLogEntries() + " responses in mlperf_log_accuracy.json");
             case VALID, INVALID -> {
-                if (r.spec().benchmark().mode() == io.llmharness.benchmark.TestMode.TEST06) {
+                if (r.spec().benchmark().mode() == io.llmharness.benchmark.RunMode.TEST06) {
                     out.add(title + ": done, " + lg.accuracyLogEntries() + " sampled responses in"
                             + " mlperf_log_accuracy.json (LoadGen's verdict, " + lg.verdict()
                             + ", does not count for TEST06)");
@@ -41,7 +41,7 @@ public final class ResultLines {
         }
         if (lg != null) {
             boolean measured = (r.outcome() == RunResult.Outcome.VALID || r.outcome() == RunResult.Outcome.INVALID)
-                    && r.spec().benchmark().mode() != io.llmharness.benchmark.TestMode.TEST06;
+                    && r.spec().benchmark().mode() != io.llmharness.benchmark.RunMode.TEST06;
             if (measured) {
                 lg.performance().ifPresent(p -> metricLines(out, p, r));
             }

@@ -6,8 +6,8 @@ import io.llmharness.backend.testing.ProcessScanner;
 import io.llmharness.benchmark.BenchmarkOptions;
 import io.llmharness.benchmark.GenerationOptions;
 import io.llmharness.benchmark.PromptOptions;
+import io.llmharness.benchmark.RunMode;
 import io.llmharness.benchmark.RunScenario;
-import io.llmharness.benchmark.TestMode;
 import io.llmharness.cli.ExitCodes;
 import io.llmharness.cli.Main;
 import io.llmharness.report.progress.Progress;
@@ -73,7 +73,7 @@ class RunLifecycleTest {
                         "llama3.1-8b",
                         null,
                         RunScenario.SERVER,
-                        TestMode.PERFORMANCE,
+                        RunMode.PERFORMANCE,
                         null,
                         GenerationOptions.NONE,
                         PromptOptions.NONE),

@@ -3,8 +3,8 @@ package io.llmharness.cli.run;
 import io.llmharness.benchmark.BenchmarkOptions;
 import io.llmharness.benchmark.GenerationOptions;
 import io.llmharness.benchmark.PromptOptions;
+import io.llmharness.benchmark.RunMode;
 import io.llmharness.benchmark.RunScenario;
-import io.llmharness.benchmark.TestMode;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -95,7 +95,7 @@ public final class BenchmarkFlags {
                 modelCategory,
                 model,
                 RunScenario.parse(scenario),
-                TestMode.parse(testMode),
+                RunMode.parse(testMode),
                 lgModelName,
                 new GenerationOptions(
                         generationConfig,

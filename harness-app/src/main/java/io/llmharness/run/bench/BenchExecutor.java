@@ -13,7 +13,7 @@ import io.llmharness.report.format.StageResult;
 import io.llmharness.run.RunConsole;
 import io.llmharness.tokenizer.ResolvedTokenizer;
 import io.llmharness.workload.ProfileSource;
-import io.llmharness.workload.data.PromptSource;
+import io.llmharness.workload.data.PromptFeed;
 import io.llmharness.workload.data.PromptSources;
 import io.llmharness.workload.spec.Stage;
 import io.llmharness.workload.spec.WorkloadSpec;
@@ -142,7 +142,7 @@ public final class BenchExecutor {
         WorkloadSpec spec = r.spec();
         long needed = spec.load().largestStageRequests();
         long t0 = System.nanoTime();
-        PromptSource prompts = PromptSources.create(
+        PromptFeed prompts = PromptSources.create(
                 spec.data(),
                 tokenizer == null ? null : tokenizer.tokenizer(),
                 spec.load().seed(),

@@ -3,7 +3,7 @@ package io.llmharness.run.bench;
 import io.llmharness.client.Prompt;
 import io.llmharness.loadgen.clock.Clock;
 import io.llmharness.loadgen.clock.Wakeup;
-import io.llmharness.workload.data.PromptSource;
+import io.llmharness.workload.data.PromptFeed;
 import io.llmharness.workload.data.StaticRequest;
 import io.llmharness.workload.schedule.ArrivalPlan;
 import io.llmharness.workload.schedule.SweepPlanner;
@@ -51,7 +51,7 @@ public final class BenchRun {
 
     private final Clock clock;
     private final RequestSender sender;
-    private final PromptSource prompts;
+    private final PromptFeed prompts;
     private final LoadSpec load;
     private final boolean stream;
     private final int warmupRequests;
@@ -69,7 +69,7 @@ public final class BenchRun {
     public BenchRun(
             Clock clock,
             RequestSender sender,
-            PromptSource prompts,
+            PromptFeed prompts,
             LoadSpec load,
             boolean stream,
             int warmupRequests,

@@ -7,7 +7,7 @@ import java.util.Locale;
  * What a run measures ({@code --test-mode}). The mode selects the generation defaults, the dataset file (for
  * benchmarks with a separate accuracy file) and the LoadGen mode.
  */
-public enum TestMode {
+public enum RunMode {
     /** Timed run; LoadGen {@code PerformanceOnly}. */
     PERFORMANCE("performance"),
     /** Every sample once, responses logged for the accuracy evaluator; LoadGen {@code AccuracyOnly}. */
@@ -20,7 +20,7 @@ public enum TestMode {
 
     private final String cliName;
 
-    TestMode(String cliName) {
+    RunMode(String cliName) {
         this.cliName = cliName;
     }
 
@@ -35,7 +35,7 @@ public enum TestMode {
      *
      * @throws HarnessException usage error naming {@code --test-mode} and the accepted values
      */
-    public static TestMode parse(String value) {
+    public static RunMode parse(String value) {
         String v = value == null
                 ? ""
                 : value.trim().toLowerCase(Locale.ROOT).replace("_", "").replace("-", "");
