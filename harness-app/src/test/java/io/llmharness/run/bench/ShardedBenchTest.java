@@ -180,6 +180,24 @@ class ShardedBenchTest {
         assertThat(shardOutputSum).as("summary.json output totals add up").isEqualTo(outputTokens);
     }
 
+    @Test
+    void aBadShardOrStartInstantOrAnUnsplittableStageIsOneUsageLineAndNothingIsSent() throws IOException {
+        Path profile = out.resolve("sharded.yaml");
+        Files.writeString(profile, PROFILE);
+        for (List<String> bad : List.of(
+                List.of("--shard", "3/3"),
+                List.of("--shard", "x"),
+                List.of("--start-at", "tomorrow"),
+                List.of("--shard", "12/13"))) {
+            BenchFixture.Outcome o = run(out.resolve("bad"), profile, bad.toArray(String[]::new));
+            assertThat(o.exit()).as(bad + ": " + o.err()).isEqualTo(ExitCodes.USAGE);
+            assertThat(o.errorLines()).as(bad.toString()).hasSize(1);
+            assertThat(o.errorLines().get(0)).contains(bad.get(0));
+            assertThat(o.err()).doesNotContain("Exception");
+            assertThat(o.runs()).isEmpty();
+        }
+    }
+
     private static List<Long> inputTokens(Path run) {
         List<Long> out = new ArrayList<>();
         for (RequestRecord r : RunOutputs.readRecords(run).requests()) {
