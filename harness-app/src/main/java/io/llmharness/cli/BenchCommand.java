@@ -42,7 +42,14 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** Flags that shape a load, which the nop harness does not send. */
     private static final List<String> LOAD_ONLY_FLAGS = List.of(
-            "--tokenizer", "--seed", "--slo", "--warmup-requests", "--max-consecutive-failures", "--max-retries");
+            "--tokenizer",
+            "--seed",
+            "--slo",
+            "--warmup-requests",
+            "--max-consecutive-failures",
+            "--max-retries",
+            "--shard",
+            "--start-at");
 
     /** How long Ctrl-C waits for the interrupted run to write its files. */
     private static final Duration INTERRUPT_WAIT = Duration.ofMinutes(2);
@@ -153,7 +160,9 @@ public final class BenchCommand implements Callable<Integer> {
                         run.maxConsecutiveFailures(),
                         run.maxRetries(),
                         commandLine,
-                        RunCommand.version()),
+                        RunCommand.version(),
+                        run.shard(),
+                        run.startAt()),
                 new BenchRequest.Env(env, locator, home));
     }
 }

@@ -61,6 +61,7 @@ public final class BenchRun {
     private final List<StageRun> finished = new ArrayList<>();
     private volatile String stopReason;
     private long runIndex;
+    private Long startAtNs;
 
     /**
      * @param warmupRequests unreported requests sent before the first stage (short prompts, {@value #WARMUP_TOKENS}
@@ -83,9 +84,21 @@ public final class BenchRun {
         this.listener = listener == null ? new Listener() {} : listener;
     }
 
+    /**
+     * Makes {@link #run} wait, after the warm-up, until {@code deadlineNanos} ({@link Clock#nanoTime()}) before the
+     * first stage: the shared start instant of a sharded run. A deadline already past starts at once.
+     */
+    public BenchRun startAt(long deadlineNanos) {
+        this.startAtNs = deadlineNanos;
+        return this;
+    }
+
     /** Runs the warm-up and every stage; returns the stages run (fewer when stopped). */
     public List<StageRun> run() {
         warmup();
+        if (startAtNs != null && !stopped()) {
+            waitUntil(startAtNs);
+        }
         int index = 0;
         boolean first = true;
         for (Stage s : load.stages()) {
