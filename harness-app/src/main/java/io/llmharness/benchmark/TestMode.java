@@ -11,7 +11,12 @@ public enum TestMode {
     /** Timed run; LoadGen {@code PerformanceOnly}. */
     PERFORMANCE("performance"),
     /** Every sample once, responses logged for the accuracy evaluator; LoadGen {@code AccuracyOnly}. */
-    ACCURACY("accuracy");
+    ACCURACY("accuracy"),
+    /**
+     * The highest Server QPS that meets the benchmark's latency limits; LoadGen {@code FindPeakPerformance}. Sends
+     * what a performance run sends (same dataset, same sampling).
+     */
+    FIND_PEAK("find-peak");
 
     private final String cliName;
 
@@ -19,14 +24,14 @@ public enum TestMode {
         this.cliName = cliName;
     }
 
-    /** Spelling on the command line and in reports: {@code performance} or {@code accuracy}. */
+    /** Spelling on the command line and in reports: {@code performance}, {@code accuracy} or {@code find-peak}. */
     public String cliName() {
         return cliName;
     }
 
     /**
-     * Parses {@code --test-mode}: {@code performance} / {@code accuracy}, case-insensitive; LoadGen's
-     * {@code PerformanceOnly} / {@code AccuracyOnly} are accepted too.
+     * Parses {@code --test-mode}: {@code performance} / {@code accuracy} / {@code find-peak}, case-insensitive;
+     * LoadGen's {@code PerformanceOnly} / {@code AccuracyOnly} / {@code FindPeakPerformance} are accepted too.
      *
      * @throws HarnessException usage error naming {@code --test-mode} and the accepted values
      */
@@ -37,9 +42,10 @@ public enum TestMode {
         return switch (v) {
             case "performance", "performanceonly", "perf" -> PERFORMANCE;
             case "accuracy", "accuracyonly", "acc" -> ACCURACY;
+            case "findpeak", "findpeakperformance", "peak" -> FIND_PEAK;
             default ->
                 throw HarnessException.usage(
-                        "--test-mode '" + value + "': unknown test mode; use performance or accuracy");
+                        "--test-mode '" + value + "': unknown test mode; use performance, accuracy or find-peak");
         };
     }
 
