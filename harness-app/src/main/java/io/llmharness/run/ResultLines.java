@@ -28,9 +28,13 @@ public final class ResultLines {
             case FAILED -> out.add(title + ": stopped early (" + shortReason(r.failure()) + ")");
             case ACCURACY_DONE ->
                 out.add(title + ": done, " + lg.accuracyLogEntries() + " responses in mlperf_log_accuracy.json");
-            case VALID, INVALID ->
+            case VALID, INVALID -> {
+                if (PeakProbes.isPeakSearch(lg)) {
+                    lg.performance().ifPresent(p -> out.add(PeakProbes.headline(title, p)));
+                }
                 out.add(title + ": Result is : " + lg.verdict()
                         + (r.health() != null && !r.health().ok() ? " (client-limited)" : ""));
+            }
         }
         if (lg != null) {
             boolean measured = r.outcome() == RunResult.Outcome.VALID || r.outcome() == RunResult.Outcome.INVALID;
@@ -78,6 +82,9 @@ public final class ResultLines {
         }
         if (r.health() != null) {
             row(out, "Client health", r.health().line());
+        }
+        if (r.profileProblem() != null) {
+            row(out, "Profile", r.profileProblem());
         }
         row(out, "Files", r.runDir().toString());
         return out;
