@@ -21,6 +21,9 @@ public final class DatasetCheck {
      *     separate performance and accuracy files
      */
     public static List<String> rowCount(BenchmarkSpec spec, TestMode mode, long rows, String datasetName) {
+        if (mode == TestMode.FIND_PEAK) {
+            mode = TestMode.PERFORMANCE; // a peak search sends the performance set
+        }
         int expected = spec.sampleCount(mode);
         if (spec.dataset() != null && spec.dataset().separateAccuracyFile() && rows != expected) {
             TestMode other = mode == TestMode.ACCURACY ? TestMode.PERFORMANCE : TestMode.ACCURACY;
