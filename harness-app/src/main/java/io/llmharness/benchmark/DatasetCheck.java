@@ -21,6 +21,9 @@ public final class DatasetCheck {
      *     separate performance and accuracy files
      */
     public static List<String> rowCount(BenchmarkSpec spec, RunMode mode, long rows, String datasetName) {
+        if (mode == RunMode.FIND_PEAK) {
+            mode = RunMode.PERFORMANCE; // a peak search sends the performance set
+        }
         int expected = spec.sampleCount(mode);
         if (spec.dataset() != null && spec.dataset().separateAccuracyFile() && rows != expected) {
             RunMode other = mode == RunMode.ACCURACY ? RunMode.PERFORMANCE : RunMode.ACCURACY;

@@ -16,7 +16,13 @@ public enum RunMode {
      * The TEST06 compliance run: performance settings and dataset, with the official audit.config (LoadGen mode 2,
      * about 100 sampled responses logged) and the verification of those responses afterwards.
      */
-    TEST06("TEST06");
+    TEST06("TEST06"),
+
+    /**
+     * The highest Server QPS that meets the benchmark's latency limits; LoadGen {@code FindPeakPerformance}. Sends
+     * what a performance run sends (same dataset, same sampling).
+     */
+    FIND_PEAK("find-peak");
 
     private final String cliName;
 
@@ -24,14 +30,15 @@ public enum RunMode {
         this.cliName = cliName;
     }
 
-    /** Spelling on the command line and in reports: {@code performance} or {@code accuracy}. */
+    /** Spelling on the command line and in reports: {@code performance}, {@code accuracy} or {@code find-peak}. */
     public String cliName() {
         return cliName;
     }
 
     /**
-     * Parses {@code --test-mode}: {@code performance} / {@code accuracy} / {@code TEST06}, case-insensitive; LoadGen's
-     * {@code PerformanceOnly} / {@code AccuracyOnly} are accepted too.
+     * Parses {@code --test-mode}: {@code performance} / {@code accuracy} / {@code TEST06} / {@code find-peak},
+     * case-insensitive; LoadGen's {@code PerformanceOnly} / {@code AccuracyOnly} / {@code FindPeakPerformance} are
+     * accepted too.
      *
      * @throws HarnessException usage error naming {@code --test-mode} and the accepted values
      */
@@ -43,9 +50,10 @@ public enum RunMode {
             case "performance", "performanceonly", "perf" -> PERFORMANCE;
             case "accuracy", "accuracyonly", "acc" -> ACCURACY;
             case "test06" -> TEST06;
+            case "findpeak", "findpeakperformance", "peak" -> FIND_PEAK;
             default ->
-                throw HarnessException.usage(
-                        "--test-mode '" + value + "': unknown test mode; use performance, accuracy or TEST06");
+                throw HarnessException.usage("--test-mode '" + value
+                        + "': unknown test mode; use performance, accuracy, TEST06 or find-peak");
         };
     }
 

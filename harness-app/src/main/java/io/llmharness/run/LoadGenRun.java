@@ -71,6 +71,8 @@ final class LoadGenRun {
         ClientOptions options = clientOptions();
         LlmClient client = LlmClient.start(vertx, options).await();
         LoadGen loadGen = loadGen();
+        PeakProbes peak = new PeakProbes(console);
+        loadGen.onPeakProbe(peak);
         List<LoadGen> warmLoadGens = new java.util.concurrent.CopyOnWriteArrayList<>();
         QuerySampleLibrary qsl =
                 new DatasetQsl(spec.datasetName(), spec.dataset().size());
@@ -143,8 +145,9 @@ final class LoadGenRun {
                 failure(),
                 control.interrupted(),
                 Duration.between(start, end),
-                null);
-        return RunFiles.write(r, snapshot, endpoints, start, end, new RunFiles.Health(samples, warm));
+                null,
+                servers.profileProblem());
+        return RunFiles.write(r, snapshot, endpoints, start, end, new RunFiles.Health(samples, warm, peak.probes()));
     }
 
     /**

@@ -29,6 +29,9 @@ public final class ResultLines {
             case ACCURACY_DONE ->
                 out.add(title + ": done, " + lg.accuracyLogEntries() + " responses in mlperf_log_accuracy.json");
             case VALID, INVALID -> {
+                if (PeakProbes.isPeakSearch(lg)) {
+                    lg.performance().ifPresent(p -> out.add(PeakProbes.headline(title, p)));
+                }
                 if (r.spec().benchmark().mode() == io.llmharness.benchmark.RunMode.TEST06) {
                     out.add(title + ": done, " + lg.accuracyLogEntries() + " sampled responses in"
                             + " mlperf_log_accuracy.json (LoadGen's verdict, " + lg.verdict()
@@ -86,6 +89,9 @@ public final class ResultLines {
         }
         if (r.health() != null) {
             row(out, "Client health", r.health().line());
+        }
+        if (r.profileProblem() != null) {
+            row(out, "Profile", r.profileProblem());
         }
         row(out, "Files", r.runDir().toString());
         return out;
