@@ -9,6 +9,7 @@ import io.llmharness.backend.process.Ports;
 import io.llmharness.backend.testing.FakeBackend;
 import io.llmharness.backend.testing.ProcessScanner;
 import io.llmharness.error.HarnessException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -137,11 +138,13 @@ class ServerLifecycleTest {
 
     @Test
     void heartbeatReportsAProcessThatExitsAfterReady() throws Exception {
-        FakeBackend f = fake().env("FAKE_MODE", "crash-after").env("FAKE_CRASH_AFTER_MS", 800);
+        Path crash = dir.resolve("crash-now");
+        FakeBackend f = fake().env("FAKE_MODE", "crash-after").env("FAKE_CRASH_WHEN", crash);
         try (ManagedServers servers = ManagedServers.start(load(f), events::add)) {
             List<ServerFailure> seen = Collections.synchronizedList(new ArrayList<>());
             servers.onFailure(seen::add);
-            ServerFailure failure = servers.failure().get(10, TimeUnit.SECONDS);
+            Files.createFile(crash); // the server is ready: now it dies
+            ServerFailure failure = servers.failure().get(60, TimeUnit.SECONDS);
             assertThat(failure.exitCode()).isEqualTo(3);
             assertThat(failure.logTail()).anyMatch(l -> l.contains("engine core died"));
             assertThat(seen).containsExactly(failure);
@@ -150,9 +153,11 @@ class ServerLifecycleTest {
 
     @Test
     void heartbeatReportsAServerWhoseHealthChecksFail() throws Exception {
-        FakeBackend f = fake().env("FAKE_UNHEALTHY_AFTER_MS", 500);
+        Path unhealthy = dir.resolve("unhealthy-now");
+        FakeBackend f = fake().env("FAKE_UNHEALTHY_WHEN", unhealthy);
         try (ManagedServers servers = ManagedServers.start(load(f), events::add)) {
-            ServerFailure failure = servers.failure().get(10, TimeUnit.SECONDS);
+            Files.createFile(unhealthy); // ready: from now on /health answers 503
+            ServerFailure failure = servers.failure().get(60, TimeUnit.SECONDS);
             assertThat(failure.reason()).isEqualTo("2 health check(s) failed in a row (last: HTTP 503)");
             assertThat(failure.exitCode()).isNull();
         }

@@ -1,6 +1,7 @@
 package io.llmharness.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.llmharness.backend.testing.ProcessScanner;
 import io.llmharness.benchmark.BenchmarkOptions;
@@ -9,21 +10,17 @@ import io.llmharness.benchmark.PromptOptions;
 import io.llmharness.benchmark.RunScenario;
 import io.llmharness.benchmark.TestMode;
 import io.llmharness.cli.ExitCodes;
-import io.llmharness.cli.Main;
 import io.llmharness.report.progress.Progress;
 import io.llmharness.simulator.SimulatorOptions;
-import java.io.BufferedReader;
+import io.llmharness.testing.ChildHarness;
+import io.llmharness.testing.ServerProbe;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -49,12 +46,12 @@ class RunLifecycleTest {
     @TempDir
     Path dir;
 
-    private final List<Process> children = new ArrayList<>();
+    private final List<ChildHarness> children = new ArrayList<>();
     private final String testId = UUID.randomUUID().toString();
 
     @AfterEach
     void cleanUp() {
-        children.forEach(Process::destroyForcibly);
+        children.forEach(ChildHarness::close);
         List<Long> left = ProcessScanner.awaitNoneWithEnv("FAKE_TEST_ID=" + testId, Duration.ofSeconds(2));
         ProcessScanner.killAll(left);
         assertThat(left).as("processes left behind").isEmpty();
@@ -87,7 +84,7 @@ class RunLifecycleTest {
                 new RunRequest.LoadGenRequest(longServerConf(), null, null, null, List.of(), false, null),
                 RunRequest.SutRequest.NONE,
                 new RunRequest.OutputRequest(
-                        dir.resolve("out"), "interrupted", List.of(), "test", Progress.Mode.OFF, true),
+                        dir.resolve("out"), "interrupted", List.of(), "test", Progress.Mode.OFF, false),
                 RunRequest.MetricsRequest.OFF,
                 false);
         RunSpec spec = RunPlanner.plan(request);
@@ -96,16 +93,20 @@ class RunLifecycleTest {
         RunConsole console = new RunConsole(new PrintWriter(sink), new PrintWriter(sink));
         CompletableFuture<RunResult> running =
                 CompletableFuture.supplyAsync(() -> RunExecutor.execute(spec, console, control));
-        Path csvless = dir.resolve("out/interrupted/mlperf_log_detail.txt");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!Files.exists(csvless) && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        Thread.sleep(1500);
+        // interrupted once LoadGen's queries are being answered (after the warm-up requests)
+        String line = await().atMost(60, TimeUnit.SECONDS)
+                .until(
+                        () -> sink.toString()
+                                .lines()
+                                .filter(l -> l.startsWith("harness: running"))
+                                .findFirst()
+                                .orElse(null),
+                        java.util.Objects::nonNull);
+        awaitLoadGenRequests(ServerProbe.serverUrl(line));
         control.interrupt();
         RunResult r = running.get(60, TimeUnit.SECONDS);
         assertThat(r.outcome()).isEqualTo(RunResult.Outcome.INTERRUPTED);
-        assertThat(r.elapsed()).isLessThan(Duration.ofSeconds(30));
+        assertThat(r.elapsed()).as("ended before its min_duration").isLessThan(Duration.ofMinutes(2));
         RunFixture.assertRunFiles(r.runDir());
         assertThat(RunFixture.requests(r.runDir())).isNotEmpty();
         assertThat(RunFixture.summary(r.runDir()).at("/mlperf/results/Aborted").asBoolean())
@@ -113,36 +114,21 @@ class RunLifecycleTest {
         assertThat(ResultLines.of(r).get(0)).contains("interrupted");
     }
 
-    private Process child(List<String> lines, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(
-                ProcessHandle.current().info().command().orElse("java"),
-                "--enable-native-access=ALL-UNNAMED",
-                "-cp",
-                System.getProperty("java.class.path"),
-                Main.class.getName()));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        children.add(p);
-        CompletableFuture.runAsync(() -> {
-            try (BufferedReader r =
-                    new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    lines.add(line);
-                }
-            } catch (IOException e) {
-                lines.add("(reader: " + e + ")");
-            }
-        });
-        return p;
+    /** Waits until the server has answered a few of LoadGen's requests (after the run's warm-up requests). */
+    private static void awaitLoadGenRequests(String serverUrl) {
+        ServerProbe.awaitCompleted(serverUrl, Warmup.DEFAULT_REQUESTS + 4, Duration.ofSeconds(90));
+    }
+
+    private ChildHarness child(String... args) {
+        ChildHarness h = ChildHarness.start(args);
+        children.add(h);
+        return h;
     }
 
     @Test
     void sigintToAChildJvmWritesTheFilesAndExits130() throws Exception {
         Path data = RunFixture.dataset(dir, 16);
-        List<String> lines = Collections.synchronizedList(new ArrayList<>());
-        Process p = child(
-                lines,
+        ChildHarness p = child(
                 "run",
                 "--model-category",
                 "llama3.1-8b",
@@ -157,17 +143,13 @@ class RunLifecycleTest {
                 "off",
                 "--output-dir",
                 dir.resolve("out").toString());
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (lines.stream().noneMatch(l -> l.startsWith("harness: running")) && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        Thread.sleep(2000);
-        new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as(String.join("\n", lines)).isTrue();
-        assertThat(p.exitValue()).as(String.join("\n", lines)).isEqualTo(ExitCodes.INTERRUPTED);
+        awaitLoadGenRequests(ServerProbe.serverUrl(p.awaitLine("harness: running", Duration.ofSeconds(90))));
+        p.signal("INT");
+        assertThat(p.waitFor(Duration.ofSeconds(60))).as(p.output()).isTrue();
+        assertThat(p.exitValue()).as(p.output()).isEqualTo(ExitCodes.INTERRUPTED);
         Path run = RunFixture.runDir(dir.resolve("out"));
         RunFixture.assertRunFiles(run);
-        assertThat(lines).anyMatch(l -> l.contains("Server performance: interrupted"));
+        assertThat(p.lines()).anyMatch(l -> l.contains("Server performance: interrupted"));
     }
 
     /**
@@ -242,23 +224,19 @@ class RunLifecycleTest {
     @ParameterizedTest
     @CsvSource({"INT, 130", "TERM, 143"})
     void aSignalDuringAManagedRunLeavesNoProcessBehind(String signal, int exitCode) throws Exception {
-        List<String> lines = Collections.synchronizedList(new ArrayList<>());
-        Process p = child(lines, managedArgs(120_000).toArray(String[]::new));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (lines.stream().noneMatch(l -> l.startsWith("harness: running")) && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
+        ChildHarness p = child(managedArgs(120_000).toArray(String[]::new));
+        String running = p.awaitLine("harness: running", Duration.ofSeconds(120));
         // the launcher, the simulator JVM and two tensor-parallel workers carry the test's marker
         assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId))
-                .as(String.join("\n", lines))
+                .as(p.output())
                 .hasSizeGreaterThanOrEqualTo(3);
-        Thread.sleep(1500);
-        new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as(String.join("\n", lines)).isTrue();
-        assertThat(p.exitValue()).as(String.join("\n", lines)).isEqualTo(exitCode);
+        awaitLoadGenRequests(ServerProbe.serverUrl(running));
+        p.signal(signal);
+        assertThat(p.waitFor(Duration.ofSeconds(60))).as(p.output()).isTrue();
+        assertThat(p.exitValue()).as(p.output()).isEqualTo(exitCode);
         RunFixture.assertRunFiles(RunFixture.runDir(dir.resolve("out")));
         assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId))
-                .as("processes of the managed server left after SIG%s\n%s", signal, String.join("\n", lines))
+                .as("processes of the managed server left after SIG%s\n%s", signal, p.output())
                 .isEmpty();
     }
 

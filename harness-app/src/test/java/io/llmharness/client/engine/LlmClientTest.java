@@ -3,6 +3,7 @@ package io.llmharness.client.engine;
 import static io.llmharness.client.record.RequestRecord.ABSENT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.llmharness.client.EndpointType;
 import io.llmharness.client.Prompt;
@@ -279,14 +280,15 @@ class LlmClientTest {
     }
 
     @Test
-    void idlePooledConnectionsAreClosedByTheClientFirst() throws InterruptedException {
+    void idlePooledConnectionsAreClosedByTheClientFirst() {
         String t = new String(Transcripts.load("vllm-completions-stream.sse"), StandardCharsets.UTF_8);
         server = ScriptedServer.start(serverVertx, r -> Reply.sseEvents(t, 0));
         start(options(EndpointType.COMPLETIONS)
                 .eventLoops(1)
                 .transport(TransportOptions.defaults().withPoolIdleSeconds(1)));
         assertThat(send(IDS, true).ok()).isTrue();
-        Thread.sleep(2_600);
+        // the scripted server never closes a connection itself: this is the pool evicting it after 1 s idle
+        await().atMost(30, TimeUnit.SECONDS).until(() -> server.connectionsClosed() == 1);
         RequestRecord again = send(IDS, true).record();
         assertThat(again.ok()).isTrue();
         assertThat(again.retries()).as("evicted, not found stale").isZero();

@@ -42,6 +42,7 @@ public final class ServerCore {
     final long startMillis = System.currentTimeMillis();
     final AtomicLong answered = new AtomicLong();
     final AtomicInteger inFlight = new AtomicInteger();
+    final AtomicInteger openConnections = new AtomicInteger();
     final Promise<String> crashed = Promise.promise();
     private final AtomicLong entropy =
             new AtomicLong(ThreadLocalRandom.current().nextLong());
@@ -80,6 +81,11 @@ public final class ServerCore {
     /** Generation requests currently being answered. */
     public int inFlight() {
         return inFlight.get();
+    }
+
+    /** HTTP connections currently open, over all event loops. */
+    public int openConnections() {
+        return openConnections.get();
     }
 
     boolean sglang() {
