@@ -19,7 +19,6 @@ import io.llmharness.loadgen.IssueListener;
 import io.llmharness.loadgen.LoadGen;
 import io.llmharness.loadgen.LogSettings;
 import io.llmharness.loadgen.QuerySample;
-import io.llmharness.loadgen.QuerySampleLibrary;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.SystemUnderTest;
 import io.llmharness.loadgen.TestMode;
@@ -28,6 +27,7 @@ import io.llmharness.loadgen.TestSettings;
 import io.llmharness.loadgen.results.PerformanceSummary;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.testing.InMemoryQsl;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -141,7 +141,7 @@ class FirstTokenTimingTest {
         settings.serverTtftLatency = 10_000_000_000L;
         TestResult result = loadGen.startTest(
                 sut,
-                new Qsl(),
+                new InMemoryQsl("ttft-qsl", SAMPLES),
                 settings,
                 LogSettings.defaults().withOutdir(dir).withEnableTrace(false),
                 dir.resolve("no-audit.config").toString());
@@ -236,28 +236,5 @@ class FirstTokenTimingTest {
         synchronized List<Long> delays() {
             return List.copyOf(delays);
         }
-    }
-
-    private static final class Qsl implements QuerySampleLibrary {
-        @Override
-        public String name() {
-            return "ttft-qsl";
-        }
-
-        @Override
-        public long totalSampleCount() {
-            return SAMPLES;
-        }
-
-        @Override
-        public long performanceSampleCount() {
-            return SAMPLES;
-        }
-
-        @Override
-        public void loadSamplesToRam(long[] indices) {}
-
-        @Override
-        public void unloadSamplesFromRam(long[] indices) {}
     }
 }

@@ -9,66 +9,39 @@ import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.api.Transcripts;
 import io.llmharness.client.balance.Balancing;
 import io.llmharness.client.fixture.Captured;
+import io.llmharness.client.fixture.ClientRig;
 import io.llmharness.client.fixture.FakeBackend;
 import io.llmharness.client.fixture.Reply;
 import io.llmharness.client.fixture.ScriptedServer;
 import io.llmharness.client.record.Outcome;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.transport.EndpointStats;
-import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Load balancing over two servers, draining after [DONE], and end-to-end latency accuracy. */
 class BalancingAndTimingTest {
 
-    private static Vertx serverVertx;
-    private static Vertx clientVertx;
-    private final List<ScriptedServer> servers = new ArrayList<>();
+    @RegisterExtension
+    static final ClientRig rig = new ClientRig();
+
     private LlmClient client;
 
-    @BeforeAll
-    static void vertx() {
-        serverVertx = Vertx.vertx();
-        clientVertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void closeVertx() {
-        clientVertx.close().await();
-        serverVertx.close().await();
-    }
-
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close().await();
-        }
-        servers.forEach(ScriptedServer::close);
-    }
-
     private ScriptedServer server(java.util.function.Function<io.llmharness.client.fixture.RecordedRequest, Reply> h) {
-        ScriptedServer s = ScriptedServer.start(serverVertx, h);
-        servers.add(s);
-        return s;
+        return rig.server(h);
     }
 
     private LlmClient client(Balancing b, int maxTokens, String... urls) {
-        client = LlmClient.start(
-                        clientVertx,
-                        ClientOptions.builder()
-                                .baseUrls(urls)
-                                .endpointType(EndpointType.COMPLETIONS)
-                                .api(ApiSettings.of(null, SamplingParams.SERVER_DEFAULTS.withMaxTokens(maxTokens)))
-                                .balancing(b)
-                                .maxInFlight(8)
-                                .eventLoops(2)
-                                .build())
-                .await();
+        client = rig.client(ClientOptions.builder()
+                .baseUrls(urls)
+                .endpointType(EndpointType.COMPLETIONS)
+                .api(ApiSettings.of(null, SamplingParams.SERVER_DEFAULTS.withMaxTokens(maxTokens)))
+                .balancing(b)
+                .maxInFlight(8)
+                .eventLoops(2)
+                .build());
         return client;
     }
 
