@@ -29,7 +29,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  * lifecycle method has a finite default timeout, and a timeout prints a dump of every thread before the hung
  * thread is interrupted. Proven here by running deliberately hung tests in a nested JUnit engine with the same
  * settings and a 1 s timeout. (A thread that ignores interruption forever is the surefire fork timeout's job: the
- * test JVM is killed after a jstack dump into the reports folder.)
+ * test JVM is killed and surefire writes its threads' stacks to a {@code .dump} file in the reports folder.)
  */
 class HangingTestsFailTest {
 
