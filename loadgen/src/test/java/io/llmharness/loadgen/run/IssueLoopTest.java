@@ -85,8 +85,8 @@ class IssueLoopTest {
     void anAbortWhileASingleStreamQueryIsOutstandingStopsWaitingForIt() {
         Run run = new Run(dir);
         run.settings.scenario = Scenario.SINGLE_STREAM;
-        run.settings.minDurationMs = 600_000;
-        run.settings.minQueryCount = 1000;
+        run.settings.minDurationMs = 10_000;
+        run.settings.minQueryCount = 100;
         AbortingSut sut = new AbortingSut(run, 3, false);
         TestResult r = run.start(sut, new RecordingQsl(100, 64));
         assertThat(r.aborted()).isTrue();
@@ -99,8 +99,8 @@ class IssueLoopTest {
         Run run = new Run(dir);
         run.settings.scenario = Scenario.MULTI_STREAM;
         run.settings.multiStreamSamplesPerQuery = 4;
-        run.settings.minDurationMs = 600_000;
-        run.settings.minQueryCount = 1000;
+        run.settings.minDurationMs = 10_000;
+        run.settings.minQueryCount = 100;
         AbortingSut sut = new AbortingSut(run, 2, false);
         TestResult r = run.start(sut, new RecordingQsl(100, 64));
         assertThat(r.aborted()).isTrue();
