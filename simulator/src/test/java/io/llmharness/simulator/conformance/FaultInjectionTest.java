@@ -101,10 +101,20 @@ class FaultInjectionTest extends SimTestSupport {
 
     @Test
     void stallDelaysTheRestOfTheStream() {
-        var s = timed().stream("/v1/completions", stream(6), "X-Sim-Fault", "stall-after=2;stall-ms=500");
+        TestClient c = timed();
+        var s = c.stream(
+                "/v1/completions",
+                stream(6),
+                "X-Sim-Fault",
+                "stall-after=2;stall-ms=500",
+                "X-Sim-Record-Timings",
+                "1",
+                "X-Request-Id",
+                "stalled");
         assertThat(s.sawDone()).isTrue();
-        long gap = s.events().get(2).nanos() - s.events().get(1).nanos();
-        assertThat(gap).isGreaterThanOrEqualTo(490 * MS);
+        // when the server wrote them (a late read of the second chunk would shorten the gap the client sees)
+        JsonNode written = c.get("/sim/timings/stalled").json().get("event_ns");
+        assertThat(written.get(2).asLong() - written.get(1).asLong()).isGreaterThanOrEqualTo(490 * MS);
     }
 
     @Test
@@ -112,7 +122,8 @@ class FaultInjectionTest extends SimTestSupport {
         SimulatorServer sim =
                 start(SimulatorOptions.builder().fixedLatency(5, 5).build());
         TestClient c = client(sim);
-        var s = c.stream("/v1/completions", stream(50), 2, "X-Sim-Fault", "stall-after=2");
+        // 5000 tokens: the engine is still generating (for 25 s) when the client goes away
+        var s = c.stream("/v1/completions", stream(5000), 2, "X-Sim-Fault", "stall-after=2");
         assertThat(s.events()).hasSize(2);
         await().atMost(30, TimeUnit.SECONDS).until(() -> sim.inFlight() == 0);
         String m = c.get("/metrics").body();
