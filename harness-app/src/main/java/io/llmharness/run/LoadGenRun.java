@@ -69,17 +69,15 @@ final class LoadGenRun {
                 spec.prompts(),
                 spec.dataset().size(),
                 warmup == null ? Warmup.DEFAULT_REQUESTS : warmup,
-                sutOptions(null).streaming());
+                sutOptions().streaming());
         LlmClient client = LlmClient.start(vertx, options).await();
         LoadGen loadGen = new LoadGen();
-        ScheduledTimes times = new ScheduledTimes();
-        loadGen.setIssueListener(times);
         Instant start = Instant.now();
         TestResult result;
         HttpSut sut;
         try (Progress progress = progress();
                 ServerMetricsScraper scraper = ServerMetricsScraper.start(spec, servers.urls())) {
-            sut = new HttpSut(client, new CountingSink(loadGen, progress), spec.prompts(), sutOptions(times));
+            sut = new HttpSut(client, new CountingSink(loadGen, progress), spec.prompts(), sutOptions());
             client.onAbort(a -> {
                 clientAbort.compareAndSet(null, a.message());
                 loadGen.abortTest();
@@ -159,15 +157,14 @@ final class LoadGenRun {
                 .build();
     }
 
-    private SutOptions sutOptions(ScheduledTimes times) {
+    private SutOptions sutOptions() {
         return new SutOptions(
                 spec.sut().mode(),
                 spec.sut().batchSize(),
                 null,
                 spec.sut().firstTokens(),
                 spec.benchmark().spec().responseEncoding(),
-                "llm-harness " + spec.endpoint().configName() + " client",
-                times);
+                "llm-harness " + spec.endpoint().configName() + " client");
     }
 
     private LogSettings logSettings() {

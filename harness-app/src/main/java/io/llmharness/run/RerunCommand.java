@@ -34,7 +34,9 @@ final class RerunCommand {
             case Target.External e -> e.urls().forEach(u -> c.add("--api-server-url", u));
             case Target.Simulated s -> {
                 c.args.add("--simulate");
-                c.add("--simulate-persona", s.options().persona().name().toLowerCase(Locale.ROOT));
+                c.add(
+                        "--simulate-persona",
+                        s.options().identity().persona().name().toLowerCase(Locale.ROOT));
             }
             case Target.Managed m -> {
                 if (!"command line".equals(m.config().source())) {

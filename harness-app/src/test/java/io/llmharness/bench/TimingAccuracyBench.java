@@ -11,6 +11,8 @@ import io.llmharness.client.engine.ClientRequest;
 import io.llmharness.client.engine.LlmClient;
 import io.llmharness.client.engine.RequestResult;
 import io.llmharness.client.record.RequestRecord;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Recording;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import io.vertx.core.Vertx;
@@ -45,7 +47,7 @@ import java.util.function.ToLongFunction;
  *       alone and among eight.
  * </ul>
  *
- * <p>Run through {@code bench/timing-accuracy.sh}. Arguments: {@code [--requests 40] [--ttft-ms 100] [--itl-ms 12]
+ * <p>Run through {@code perf/timing-accuracy.sh}. Arguments: {@code [--requests 40] [--ttft-ms 100] [--itl-ms 12]
  * [--tokens 128]}.
  */
 public final class TimingAccuracyBench {
@@ -90,24 +92,21 @@ public final class TimingAccuracyBench {
                 requests);
         System.out.printf(Locale.ROOT, "%-62s %6s %9s %9s %9s%n", "measure (ms)", "n", "p50", "p99", "max");
         Vertx vertx = Vertx.vertx();
-        try (SimulatorServer sim = SimulatorServer.start(SimulatorOptions.builder()
-                .fixedLatency(ttftMs, itlMs)
-                .recordTimings(true)
-                .timingsCapacity(4 * requests + 1000)
-                .build())) {
+        try (SimulatorServer sim = SimulatorServer.start(SimulatorOptions.defaults()
+                .with(Latency.fixed(ttftMs, itlMs))
+                .with(Recording.DEFAULTS.withRecordTimings(true).withTimingsCapacity(4 * requests + 1000)))) {
             fixed(vertx, sim, 1, requests / 4, ttftMs, itlMs, tokens, false); // warm-up, not printed
             for (int concurrency : new int[] {1, 8}) {
                 fixed(vertx, sim, concurrency, requests, ttftMs, itlMs, tokens, true);
             }
         }
-        try (SimulatorServer sim = SimulatorServer.start(SimulatorOptions.builder()
-                .decodeStepMs(10)
-                .decodeStepMsPerSeq(2)
-                .prefillOverheadMs(0)
-                .prefillTokensPerSecond(0)
-                .recordTimings(true)
-                .timingsCapacity(4 * requests + 1000)
-                .build())) {
+        try (SimulatorServer sim = SimulatorServer.start(SimulatorOptions.defaults()
+                .with(Latency.Batch.DEFAULTS
+                        .withDecodeStepMs(10)
+                        .withDecodeStepMsPerSeq(2)
+                        .withPrefillOverheadMs(0)
+                        .withPrefillTokensPerSecond(0))
+                .with(Recording.DEFAULTS.withRecordTimings(true).withTimingsCapacity(4 * requests + 1000)))) {
             for (int concurrency : new int[] {1, 8}) {
                 batch(vertx, sim, concurrency, Math.max(concurrency, requests / 4));
             }

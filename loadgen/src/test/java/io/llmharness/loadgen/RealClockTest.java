@@ -75,13 +75,13 @@ class RealClockTest {
         assertThat(r.errorCount()).isZero();
         assertThat(p.sampleCount()).isEqualTo(p.queriesIssued());
         // latencies are real durations on the same clock: none longer than the whole test (how short they are on an
-        // idle machine is bench/loadgen-schedule-delay.sh's subject)
+        // idle machine is perf/loadgen-schedule-delay.sh's subject)
         assertThat(p.samples().min()).isNotNegative();
         assertThat(p.samples().max()).isLessThan(wall);
         assertThat(completingThreads.size()).isGreaterThan(1);
         assertThat(r.accuracyLogEntries()).isBetween(p.sampleCount() / 4, p.sampleCount() * 3 / 4);
         String trace = Files.readString(r.logs().trace());
-        assertThat(trace).startsWith("{\"traceEvents\":[\n").endsWith("\"version\":\"MLPerf LoadGen v0.5a0\"\n}\n}\n");
+        assertThat(trace).startsWith("{\"traceEvents\":[\n").endsWith("\"version\":\"MLPerf LoadGen v1.0\"\n}\n}\n");
         assertThat(trace.split("\"ph\":\"b\"", -1)).hasSize((int) p.sampleCount() + 1);
         assertThat(trace.split("\"name\":\"Latency\"", -1)).hasSize((int) p.sampleCount() + 1);
     }

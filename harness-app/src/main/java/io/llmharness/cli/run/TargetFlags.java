@@ -3,6 +3,7 @@ package io.llmharness.cli.run;
 import io.llmharness.error.HarnessException;
 import io.llmharness.run.RunRequest;
 import io.llmharness.run.ServerConfigSource;
+import io.llmharness.simulator.Identity;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import java.util.ArrayList;
@@ -87,7 +88,8 @@ public final class TargetFlags {
         RunRequest.SimulateRequest sim = null;
         if (simulate) {
             sim = new RunRequest.SimulateRequest(
-                    SimulatorOptions.builder().persona(persona()).build(), simulatePersona != null);
+                    SimulatorOptions.defaults().with(Identity.DEFAULTS.withPersona(persona())),
+                    simulatePersona != null);
         } else if (simulatePersona != null) {
             throw HarnessException.usage("--simulate-persona needs --simulate");
         }

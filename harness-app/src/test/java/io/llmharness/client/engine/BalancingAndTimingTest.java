@@ -111,7 +111,7 @@ class BalancingAndTimingTest {
         assertThat(rec.ok()).isTrue();
         assertThat(rec.outputTokens()).isEqualTo(128);
         // What no load can break: nothing is read before the server paced it out, and the milestones are in order.
-        // How close the measured TTFT, ITL and E2E come to the pacing on this machine: bench/timing-accuracy.sh.
+        // How close the measured TTFT, ITL and E2E come to the pacing on this machine: perf/timing-accuracy.sh.
         assertThat(rec.ttftNs()).isGreaterThanOrEqualTo(100_000_000L);
         assertThat(rec.e2eNs()).isGreaterThanOrEqualTo((100 + 127 * 12) * 1_000_000L);
         assertThat(rec.chunks()).isEqualTo(128);

@@ -79,7 +79,7 @@ public final class TraceLog {
         }
         finished = true;
         write("{\"name\":\"LastTrace\"}\n],\n\"displayTimeUnit\":\"ns\",\n\"otherData\":{\n\"ts\":"
-                + micros(originEpochNanos) + ",\n\"version\":\"MLPerf LoadGen v0.5a0\"\n}\n}\n");
+                + micros(originEpochNanos) + ",\n\"version\":\"MLPerf LoadGen v1.0\"\n}\n}\n");
     }
 
     /** ns as microseconds with three decimals (exact: integer arithmetic). */

@@ -5,6 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Recording;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import io.llmharness.simulator.TestClient;
@@ -21,15 +24,14 @@ import org.junit.jupiter.api.Test;
  * a virtual clock ({@code FixedEngineTest}, {@code StepEngineTest}); here the machine may be loaded (two shared
  * cores), so the checks are the ones no load can break: against the server's ground truth ({@code /sim/timings}) no
  * token is written before its scheduled time, and the client never reads a chunk before the server wrote it. How late
- * tokens arrive on this machine is measured by {@code bench/timing-accuracy.sh}.
+ * tokens arrive on this machine is measured by {@code perf/timing-accuracy.sh}.
  */
 class LatencyOverHttpTest extends SimTestSupport {
     private static final long MS = 1_000_000L;
 
     @Test
     void fixedItlTenMillisTimesHundredTokens() {
-        SimulatorServer s =
-                start(SimulatorOptions.builder().fixedLatency(50, 10).build());
+        SimulatorServer s = start(SimulatorOptions.defaults().with(Latency.fixed(50, 10)));
         TestClient c = client(s);
         ObjectNode body = streaming(completion("timing", 100));
         var stream = c.stream("/v1/completions", body.toString(), "X-Sim-Record-Timings", "1", "X-Request-Id", "t-100");
@@ -47,8 +49,7 @@ class LatencyOverHttpTest extends SimTestSupport {
 
     @Test
     void checklist29TtftHundredItlTwelve() {
-        SimulatorServer s =
-                start(SimulatorOptions.builder().fixedLatency(100, 12).build());
+        SimulatorServer s = start(SimulatorOptions.defaults().with(Latency.fixed(100, 12)));
         TestClient c = client(s);
         var stream = c.stream(
                 "/v1/completions",
@@ -96,8 +97,9 @@ class LatencyOverHttpTest extends SimTestSupport {
 
     @Test
     void fourSlotsEightRequestsQueueFourDeep() throws Exception {
-        SimulatorServer s = start(
-                SimulatorOptions.builder().fixedLatency(50, 10).maxNumSeqs(4).build());
+        SimulatorServer s = start(SimulatorOptions.defaults()
+                .with(Capacity.DEFAULTS.withMaxNumSeqs(4))
+                .with(Latency.fixed(50, 10)));
         TestClient c = client(s);
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
@@ -128,12 +130,12 @@ class LatencyOverHttpTest extends SimTestSupport {
 
     @Test
     void kvCacheExhaustionQueuesInsteadOfFailing() throws Exception {
-        SimulatorServer s = start(SimulatorOptions.builder()
-                .fixedLatency(20, 2)
-                .maxModelLen(600)
-                .kvCacheTokens(1024)
-                .enablePrefixCaching(false)
-                .build());
+        SimulatorServer s = start(SimulatorOptions.defaults()
+                .with(Capacity.DEFAULTS
+                        .withMaxModelLen(600)
+                        .withKvCacheTokens(1024)
+                        .withEnablePrefixCaching(false))
+                .with(Latency.fixed(20, 2)));
         TestClient c = client(s);
         ExecutorService pool = Executors.newFixedThreadPool(6);
         try {
@@ -158,8 +160,7 @@ class LatencyOverHttpTest extends SimTestSupport {
 
     @Test
     void cancellingAStreamFreesTheSlotAndCountsAnAbort() throws Exception {
-        SimulatorServer s =
-                start(SimulatorOptions.builder().fixedLatency(10, 20).build());
+        SimulatorServer s = start(SimulatorOptions.defaults().with(Latency.fixed(10, 20)));
         TestClient c = client(s);
         var partial = c.stream(
                 "/v1/completions", streaming(completion("cancel me", 1000)).toString(), 3);
@@ -174,13 +175,13 @@ class LatencyOverHttpTest extends SimTestSupport {
 
     @Test
     void batchModeStepTimeGrowsWithConcurrency() throws Exception {
-        SimulatorServer s = start(SimulatorOptions.builder()
-                .decodeStepMs(10)
-                .decodeStepMsPerSeq(2)
-                .prefillOverheadMs(0)
-                .prefillTokensPerSecond(0)
-                .recordTimings(true)
-                .build());
+        SimulatorServer s = start(SimulatorOptions.defaults()
+                .with(Latency.Batch.DEFAULTS
+                        .withDecodeStepMs(10)
+                        .withDecodeStepMsPerSeq(2)
+                        .withPrefillOverheadMs(0)
+                        .withPrefillTokensPerSecond(0))
+                .with(Recording.DEFAULTS.withRecordTimings(true)));
         TestClient c = client(s);
         c.stream("/v1/completions", streaming(completion("alone", 30)).toString(), "X-Request-Id", "alone");
         ExecutorService pool = Executors.newFixedThreadPool(8);

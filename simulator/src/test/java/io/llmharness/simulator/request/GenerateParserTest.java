@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Identity;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.tokens.SimTokenizer;
@@ -15,8 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** SGLang's native {@code /generate} body: inputs, per-prompt sampling parameters, images, SGLang's messages. */
 class GenerateParserTest {
 
-    private final GenerateParser parser = new GenerateParser(
-            SimulatorOptions.builder().persona(Persona.SGLANG).build());
+    private final GenerateParser parser =
+            new GenerateParser(SimulatorOptions.defaults().with(Identity.DEFAULTS.withPersona(Persona.SGLANG)));
 
     @Test
     void oneTextPromptWithSglangDefaults() {
@@ -73,10 +75,9 @@ class GenerateParserTest {
                         .maxTokens())
                 .as("0 still generates one token")
                 .isEqualTo(1);
-        GenerateParser small = new GenerateParser(SimulatorOptions.builder()
-                .persona(Persona.SGLANG)
-                .maxModelLen(10)
-                .build());
+        GenerateParser small = new GenerateParser(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withPersona(Persona.SGLANG))
+                .with(Capacity.DEFAULTS.withMaxModelLen(10)));
         assertThat(small.parse(json("{'input_ids': [1, 2, 3], 'sampling_params': {'max_new_tokens': null}}"))
                         .prompts()
                         .get(0)

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Compatibility;
+import io.llmharness.simulator.Identity;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.tokens.SimTokenizer;
@@ -109,7 +112,7 @@ class OpenAiParserTest {
                 .as("no continuous usage without usage")
                 .isFalse();
         OpenAiParser forced = new OpenAiParser(
-                SimulatorOptions.builder().enableForceIncludeUsage(true).build());
+                SimulatorOptions.defaults().with(Compatibility.DEFAULTS.withEnableForceIncludeUsage(true)));
         assertThat(forced.completions(json("{'prompt': [1], 'stream': true}")).includeUsage())
                 .isTrue();
     }
@@ -188,8 +191,7 @@ class OpenAiParserTest {
 
     @Test
     void contextOverflowIsVllmsMessage() {
-        OpenAiParser small =
-                new OpenAiParser(SimulatorOptions.builder().maxModelLen(8).build());
+        OpenAiParser small = new OpenAiParser(SimulatorOptions.defaults().with(Capacity.DEFAULTS.withMaxModelLen(8)));
         assertThat(error(() -> small.completions(json("{'prompt': [1, 2, 3], 'max_tokens': 6}")))
                         .getMessage())
                 .isEqualTo("This model's maximum context length is 8 tokens. However, you requested 9 tokens (3 in"
@@ -244,8 +246,8 @@ class OpenAiParserTest {
 
     @Test
     void sglangServesAnyModelName() {
-        OpenAiParser sglang = new OpenAiParser(
-                SimulatorOptions.builder().persona(Persona.SGLANG).build());
+        OpenAiParser sglang =
+                new OpenAiParser(SimulatorOptions.defaults().with(Identity.DEFAULTS.withPersona(Persona.SGLANG)));
         assertThat(sglang.completions(json("{'prompt': [1], 'model': 'whatever'}"))
                         .model())
                 .isEqualTo("whatever");
@@ -253,7 +255,7 @@ class OpenAiParserTest {
                         .model())
                 .isEqualTo("sim-model");
         OpenAiParser aliases = new OpenAiParser(
-                SimulatorOptions.builder().servedModelNames(List.of("a", "b")).build());
+                SimulatorOptions.defaults().with(Identity.DEFAULTS.withServedModelNames(List.of("a", "b"))));
         assertThat(aliases.completions(json("{'prompt': [1], 'model': 'b'}")).model())
                 .as("reported under the first served name")
                 .isEqualTo("a");
