@@ -65,6 +65,7 @@ final class LoadGenRun {
         Integer warmup = spec.request().sut().warmupRequests();
         Warmup.run(
                 vertx,
+                control,
                 options,
                 spec.prompts(),
                 spec.dataset().size(),

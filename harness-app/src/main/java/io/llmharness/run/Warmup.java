@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
  * A few short requests before LoadGen starts, through a throw-away client: they open the code paths of the
  * client (and of the embedded simulator) so the first measured requests do not pay the JVM's class loading and
  * compilation as latency. Nothing of them is recorded; failures are only logged (the run itself decides what a
- * failing server means).
+ * failing server means). An interrupt (Ctrl-C) cancels what is in flight at once, so the run goes straight on to
+ * write its files.
  */
 final class Warmup {
 
@@ -31,8 +32,15 @@ final class Warmup {
 
     private Warmup() {}
 
-    static void run(Vertx vertx, ClientOptions run, IntFunction<Prompt> prompts, int rows, int count, boolean stream) {
-        if (count <= 0 || rows <= 0) {
+    static void run(
+            Vertx vertx,
+            RunControl control,
+            ClientOptions run,
+            IntFunction<Prompt> prompts,
+            int rows,
+            int count,
+            boolean stream) {
+        if (count <= 0 || rows <= 0 || control.interrupted()) {
             return;
         }
         ApiSettings api = run.api();
@@ -61,8 +69,14 @@ final class Warmup {
         LlmClient client = LlmClient.start(vertx, o).await();
         CountDownLatch done = new CountDownLatch(count);
         AtomicInteger ok = new AtomicInteger();
+        control.onInterrupt(() -> {
+            client.shutdown("interrupted");
+            while (done.getCount() > 0) {
+                done.countDown(); // the requests not submitted yet will never call back
+            }
+        });
         try {
-            for (int i = 0; i < count; i++) {
+            for (int i = 0; i < count && !control.interrupted(); i++) {
                 Prompt p = prompts.apply(i % rows);
                 client.submit(ClientRequest.of(p, stream, result -> {
                     if (result.ok()) {
@@ -77,12 +91,14 @@ final class Warmup {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            control.onInterrupt(null);
             client.close().await();
         }
         LOG.info(
-                "warm-up: {} of {} requests succeeded in {} ms",
+                "warm-up: {} of {} requests succeeded in {} ms{}",
                 ok.get(),
                 count,
-                (System.nanoTime() - start) / 1_000_000);
+                (System.nanoTime() - start) / 1_000_000,
+                control.interrupted() ? "; interrupted" : "");
     }
 }

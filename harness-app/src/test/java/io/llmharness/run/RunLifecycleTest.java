@@ -11,6 +11,7 @@ import io.llmharness.benchmark.RunScenario;
 import io.llmharness.benchmark.TestMode;
 import io.llmharness.cli.ExitCodes;
 import io.llmharness.report.progress.Progress;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.testing.ChildHarness;
 import io.llmharness.testing.ServerProbe;
@@ -18,6 +19,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,6 +28,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -34,9 +38,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Runs that end early or start their own servers: an interrupt (in process and SIGINT to a child JVM) still
- * writes the logs and summary; {@code --server-config} with the fake {@code vllm} launcher starts, runs and stops
- * the server without leaving a process behind, and a server that crashes mid-run ends the run with its reason.
+ * Runs that end early or start their own servers: an interrupt (in process, and SIGINT or SIGTERM to a child JVM)
+ * during LoadGen's test or the warm-up still writes the logs and summary, and one while the servers start is said to
+ * be an interrupt; {@code --server-config} with the fake {@code vllm} launcher starts, runs and stops the server
+ * without leaving a process behind, and a server that crashes mid-run ends the run with its reason.
  */
 @Tag("slow")
 class RunLifecycleTest {
@@ -62,10 +67,10 @@ class RunLifecycleTest {
                 dir, "long.conf", "llama3_1-8b.Server.min_duration = 120000", "llama3_1-8b.Server.target_qps = 20");
     }
 
-    @Test
-    void anInterruptedRunStillWritesItsLogsAndSummary() throws Exception {
+    /** A Server run of 16 samples for 120 s against the embedded simulator with these options. */
+    private RunRequest simulatedRequest(SimulatorOptions simulator) {
         Path data = RunFixture.dataset(dir, 16);
-        RunRequest request = new RunRequest(
+        return new RunRequest(
                 new BenchmarkOptions(
                         "llama3.1-8b",
                         null,
@@ -76,25 +81,18 @@ class RunLifecycleTest {
                         PromptOptions.NONE),
                 new RunRequest.DatasetRequest(data, null, Map.of(), null),
                 new RunRequest.TargetRequest(
-                        List.of(),
-                        new RunRequest.SimulateRequest(SimulatorOptions.defaults(), false),
-                        null,
-                        null,
-                        null),
+                        List.of(), new RunRequest.SimulateRequest(simulator, false), null, null, null),
                 new RunRequest.LoadGenRequest(longServerConf(), null, null, null, List.of(), false, null),
                 RunRequest.SutRequest.NONE,
                 new RunRequest.OutputRequest(
                         dir.resolve("out"), "interrupted", List.of(), "test", Progress.Mode.OFF, false),
                 RunRequest.MetricsRequest.OFF,
                 false);
-        RunSpec spec = RunPlanner.plan(request);
-        RunControl control = new RunControl();
-        StringWriter sink = new StringWriter();
-        RunConsole console = new RunConsole(new PrintWriter(sink), new PrintWriter(sink));
-        CompletableFuture<RunResult> running =
-                CompletableFuture.supplyAsync(() -> RunExecutor.execute(spec, console, control));
-        // interrupted once LoadGen's queries are being answered (after the warm-up requests)
-        String line = await().atMost(60, TimeUnit.SECONDS)
+    }
+
+    /** The {@code harness: running ...} line, once the run printed it. */
+    private static String awaitRunningLine(StringWriter sink) {
+        return await().atMost(60, TimeUnit.SECONDS)
                 .until(
                         () -> sink.toString()
                                 .lines()
@@ -102,7 +100,18 @@ class RunLifecycleTest {
                                 .findFirst()
                                 .orElse(null),
                         java.util.Objects::nonNull);
-        awaitLoadGenRequests(ServerProbe.serverUrl(line));
+    }
+
+    @Test
+    void anInterruptedRunStillWritesItsLogsAndSummary() throws Exception {
+        RunSpec spec = RunPlanner.plan(simulatedRequest(SimulatorOptions.defaults()));
+        RunControl control = new RunControl();
+        StringWriter sink = new StringWriter();
+        RunConsole console = new RunConsole(new PrintWriter(sink), new PrintWriter(sink));
+        CompletableFuture<RunResult> running =
+                CompletableFuture.supplyAsync(() -> RunExecutor.execute(spec, console, control));
+        // interrupted once LoadGen's queries are being answered (after the warm-up requests)
+        awaitLoadGenRequests(ServerProbe.serverUrl(awaitRunningLine(sink)));
         control.interrupt();
         RunResult r = running.get(60, TimeUnit.SECONDS);
         assertThat(r.outcome()).isEqualTo(RunResult.Outcome.INTERRUPTED);
@@ -112,6 +121,31 @@ class RunLifecycleTest {
         assertThat(RunFixture.summary(r.runDir()).at("/mlperf/results/Aborted").asBoolean())
                 .isTrue();
         assertThat(ResultLines.of(r).get(0)).contains("interrupted");
+    }
+
+    @Test
+    void anInterruptDuringTheWarmUpCancelsItAndStillWritesTheRunFiles() throws Exception {
+        // a first token after 10 minutes: the warm-up requests are still in flight when the interrupt comes
+        RunSpec spec =
+                RunPlanner.plan(simulatedRequest(SimulatorOptions.defaults().with(Latency.fixed(600_000, 1))));
+        RunControl control = new RunControl();
+        StringWriter sink = new StringWriter();
+        RunConsole console = new RunConsole(new PrintWriter(sink), new PrintWriter(sink));
+        CompletableFuture<RunResult> running =
+                CompletableFuture.supplyAsync(() -> RunExecutor.execute(spec, console, control));
+        String url = ServerProbe.serverUrl(awaitRunningLine(sink));
+        await().atMost(60, TimeUnit.SECONDS).until(() -> ServerProbe.running(url) > 0);
+        control.interrupt();
+        RunResult r = running.get(60, TimeUnit.SECONDS);
+        assertThat(r.outcome()).isEqualTo(RunResult.Outcome.INTERRUPTED);
+        RunFixture.assertRunFiles(r.runDir());
+        assertThat(RunFixture.summary(r.runDir()).at("/mlperf/results/Aborted").asBoolean())
+                .isTrue();
+        assertThat(Files.readString(r.runDir().resolve("harness.log")))
+                .as("the warm-up ended on the interrupt, not on its own deadline")
+                .contains("warm-up: 0 of " + Warmup.DEFAULT_REQUESTS + " requests succeeded")
+                .contains("; interrupted")
+                .doesNotContain("not all " + Warmup.DEFAULT_REQUESTS + " requests finished");
     }
 
     /** Waits until the server has answered a few of LoadGen's requests (after the run's warm-up requests). */
@@ -235,6 +269,66 @@ class RunLifecycleTest {
         assertThat(p.waitFor(Duration.ofSeconds(60))).as(p.output()).isTrue();
         assertThat(p.exitValue()).as(p.output()).isEqualTo(exitCode);
         RunFixture.assertRunFiles(RunFixture.runDir(dir.resolve("out")));
+        assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId))
+                .as("processes of the managed server left after SIG%s\n%s", signal, p.output())
+                .isEmpty();
+    }
+
+    /**
+     * A signal while the run's warm-up requests are still in flight (the server takes 10 minutes for a first token, so
+     * the warm-up cannot be over yet): the run stops there, LoadGen's test ends at once, and the run still writes
+     * every file, with nothing measured, and exits as interrupted.
+     */
+    @ParameterizedTest
+    @CsvSource({"INT, 130", "TERM, 143"})
+    void aSignalDuringTheWarmUpStillWritesTheRunFiles(String signal, int exitCode) throws Exception {
+        ChildHarness p =
+                child(managedArgs(120_000, "--server-arg=--ttft 600000").toArray(String[]::new));
+        String url = ServerProbe.serverUrl(p.awaitLine("harness: running", Duration.ofSeconds(120)));
+        await().atMost(60, TimeUnit.SECONDS).until(() -> ServerProbe.running(url) > 0);
+        assertThat(ServerProbe.completed(url)).as("warm-up requests finished").isZero();
+        p.signal(signal);
+        assertThat(p.waitFor(Duration.ofSeconds(90))).as(p.output()).isTrue();
+        assertThat(p.exitValue()).as(p.output()).isEqualTo(exitCode);
+        Path run = RunFixture.runDir(dir.resolve("out"));
+        RunFixture.assertRunFiles(run);
+        assertThat(RunFixture.summary(run).at("/mlperf/results/Aborted").asBoolean())
+                .isTrue();
+        assertThat(p.lines()).anyMatch(l -> l.contains("Server performance: interrupted"));
+        assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId))
+                .as("processes of the managed server left after SIG%s\n%s", signal, p.output())
+                .isEmpty();
+    }
+
+    /**
+     * A signal while the managed server is still warming up (its {@code /health} answers 503): nothing was measured,
+     * so there are no LoadGen logs; the run says it was interrupted (not that the server it stopped failed), keeps
+     * harness.log and server.log, and leaves no process behind.
+     */
+    @ParameterizedTest
+    @CsvSource({"INT, 130", "TERM, 143"})
+    void aSignalWhileTheServerStartsIsReportedAsAnInterrupt(String signal, int exitCode) throws Exception {
+        ChildHarness p =
+                child(managedArgs(120_000, "--server-arg=--warmup-ms 600000").toArray(String[]::new));
+        Matcher port = Pattern.compile("--port (\\d+)")
+                .matcher(p.awaitLine("harness: started vllm[0]", Duration.ofSeconds(120)));
+        assertThat(port.find()).isTrue();
+        String url = "http://127.0.0.1:" + port.group(1);
+        await().atMost(120, TimeUnit.SECONDS).until(() -> ServerProbe.health(url) == 503);
+        p.signal(signal);
+        assertThat(p.waitFor(Duration.ofSeconds(90))).as(p.output()).isTrue();
+        assertThat(p.exitValue()).as(p.output()).isEqualTo(exitCode);
+        List<String> lines = p.lines();
+        assertThat(lines.get(lines.size() - 1))
+                .as(p.output())
+                .contains("interrupted while the servers were starting", "nothing was measured");
+        assertThat(lines).as(p.output()).noneMatch(l -> l.contains("during start-up"));
+        Path run = RunFixture.runDir(dir.resolve("out"));
+        assertThat(run.resolve("harness.log")).exists();
+        assertThat(run.resolve("server.log")).exists();
+        assertThat(run.resolve("mlperf_log_summary.txt"))
+                .as("LoadGen never ran")
+                .doesNotExist();
         assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId))
                 .as("processes of the managed server left after SIG%s\n%s", signal, p.output())
                 .isEmpty();

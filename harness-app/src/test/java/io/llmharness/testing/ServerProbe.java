@@ -35,13 +35,39 @@ public final class ServerProbe {
 
     /** Requests the server has finished ({@code vllm:request_success_total}); -1 while it does not answer. */
     public static double completed(String baseUrl) {
+        return metric(baseUrl, "vllm:request_success_total");
+    }
+
+    /** Requests the server is generating now ({@code vllm:num_requests_running}); -1 while it does not answer. */
+    public static double running(String baseUrl) {
+        return metric(baseUrl, "vllm:num_requests_running");
+    }
+
+    /** The status of {@code GET /health} (503 while a server warms up); -1 while it does not answer. */
+    public static int health(String baseUrl) {
+        try {
+            return HTTP.send(
+                            HttpRequest.newBuilder(URI.create(baseUrl + "/health"))
+                                    .timeout(Duration.ofSeconds(10))
+                                    .build(),
+                            HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
+        } catch (IOException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading " + baseUrl + "/health", e);
+        }
+    }
+
+    private static double metric(String baseUrl, String name) {
         try {
             HttpResponse<String> r = HTTP.send(
                     HttpRequest.newBuilder(URI.create(baseUrl + "/metrics"))
                             .timeout(Duration.ofSeconds(10))
                             .build(),
                     HttpResponse.BodyHandlers.ofString());
-            return r.statusCode() == 200 ? PrometheusText.parse(r.body()).sum("vllm:request_success_total") : -1;
+            return r.statusCode() == 200 ? PrometheusText.parse(r.body()).sum(name) : -1;
         } catch (IOException e) {
             return -1;
         } catch (InterruptedException e) {
