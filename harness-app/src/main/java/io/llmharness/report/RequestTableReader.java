@@ -2,6 +2,7 @@ package io.llmharness.report;
 
 import static io.llmharness.client.record.RequestRecord.ABSENT;
 
+import io.llmharness.client.record.ClientWait;
 import io.llmharness.client.record.Outcome;
 import io.llmharness.client.record.RecordSnapshot;
 import io.llmharness.client.record.RequestRecord;
@@ -42,10 +43,11 @@ final class RequestTableReader {
 
     static Table read(Path file) throws SQLException, IOException {
         boolean csv = file.getFileName().toString().endsWith(".csv");
+        boolean hasWait = true;
         if (csv) {
-            checkCsvHeader(file);
+            hasWait = checkCsvHeader(file);
         }
-        String source = csv ? DuckDb.readRequestsCsv(file) : "read_parquet(" + DuckDb.literal(file) + ")";
+        String source = csv ? DuckDb.readRequestsCsv(file, hasWait) : "read_parquet(" + DuckDb.literal(file) + ")";
         String chunkTimes = csv ? DuckDb.chunkTimesFromText("chunk_times_ns") : "chunk_times_ns";
         List<RequestRecord> out = new ArrayList<>();
         Instant anchor = null;
@@ -53,8 +55,11 @@ final class RequestTableReader {
                 Statement st = c.createStatement();
                 ResultSet rs =
                         st.executeQuery("SELECT * REPLACE (" + chunkTimes + " AS chunk_times_ns) FROM " + source)) {
+            if (!csv) {
+                hasWait = hasColumn(rs, RequestTable.CLIENT_WAIT);
+            }
             while (rs.next()) {
-                RequestRecord r = record(rs);
+                RequestRecord r = record(rs, hasWait);
                 out.add(r);
                 String at = rs.getString("scheduled_at");
                 if (anchor == null && at != null && r.scheduledNs() != ABSENT) {
@@ -65,18 +70,35 @@ final class RequestTableReader {
         return new Table(anchor, out);
     }
 
-    /** DuckDB maps CSV columns by position: make sure the file has exactly the expected columns, in order. */
-    private static void checkCsvHeader(Path file) throws IOException {
+    /**
+     * DuckDB maps CSV columns by position: make sure the file has exactly the expected columns, in order (or all
+     * but the last, {@code client_wait}, as files written before it existed have). Returns whether it has it.
+     */
+    private static boolean checkCsvHeader(Path file) throws IOException {
         String expected =
                 RequestTable.COLUMNS.stream().map(RequestTable.Column::name).collect(Collectors.joining(","));
+        String older = expected.substring(0, expected.length() - RequestTable.CLIENT_WAIT.length() - 1);
         String header;
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             header = r.readLine();
         }
-        if (!expected.equals(header)) {
-            throw new IOException(
-                    file + " does not have the columns of a requests table; expected header: " + expected);
+        if (expected.equals(header)) {
+            return true;
         }
+        if (older.equals(header)) {
+            return false;
+        }
+        throw new IOException(file + " does not have the columns of a requests table; expected header: " + expected);
+    }
+
+    private static boolean hasColumn(ResultSet rs, String name) throws SQLException {
+        java.sql.ResultSetMetaData md = rs.getMetaData();
+        for (int i = 1; i <= md.getColumnCount(); i++) {
+            if (name.equals(md.getColumnName(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A snapshot of the table's records with the given pooled histograms, anchored at nano time 0. */
@@ -85,7 +107,7 @@ final class RequestTableReader {
         return new RecordSnapshot(anchor, 0, t.records(), gaps.chunkGaps(), gaps.tokenGaps());
     }
 
-    private static RequestRecord record(ResultSet rs) throws SQLException {
+    private static RequestRecord record(ResultSet rs, boolean hasWait) throws SQLException {
         OutcomeFields outcome = new OutcomeFields(
                 Outcome.Kind.valueOf(rs.getString("outcome")),
                 rs.getString("error"),
@@ -122,7 +144,8 @@ final class RequestTableReader {
                 rs.getInt("http_status"),
                 rs.getInt("retries"),
                 outcome.toOutcome(),
-                longs(rs.getArray("chunk_times_ns")));
+                longs(rs.getArray("chunk_times_ns")),
+                hasWait ? RequestTable.clientWait(rs.getString(RequestTable.CLIENT_WAIT)) : ClientWait.NONE);
     }
 
     private static long time(ResultSet rs, String column) throws SQLException {

@@ -15,6 +15,7 @@ import java.util.SequencedMap;
  * @param dataset dataset statistics
  * @param mlperf LoadGen's scenario, mode, validity and key result lines, or null outside MLPerf mode (see
  *     {@link MlperfSection})
+ * @param clientHealth whether the client kept up ({@link ClientHealthSection}), or null when not measured
  * @param metrics the metric summary, including per-endpoint counters and failures
  */
 public record RunSummary(
@@ -22,6 +23,7 @@ public record RunSummary(
         SequencedMap<String, Object> config,
         SequencedMap<String, Object> dataset,
         SequencedMap<String, Object> mlperf,
+        SequencedMap<String, Object> clientHealth,
         MetricSummary metrics) {
 
     public RunSummary {
@@ -30,6 +32,17 @@ public record RunSummary(
         config = JsonTree.freeze(config == null ? Map.of() : config);
         dataset = JsonTree.freeze(dataset == null ? Map.of() : dataset);
         mlperf = mlperf == null ? null : JsonTree.freeze(mlperf);
+        clientHealth = clientHealth == null ? null : JsonTree.freeze(clientHealth);
+    }
+
+    /** A summary without a client-health section. */
+    public RunSummary(
+            RunInfo run,
+            SequencedMap<String, Object> config,
+            SequencedMap<String, Object> dataset,
+            SequencedMap<String, Object> mlperf,
+            MetricSummary metrics) {
+        this(run, config, dataset, mlperf, null, metrics);
     }
 
     /**
@@ -38,11 +51,23 @@ public record RunSummary(
      */
     public static RunSummary of(
             RunInfo run, Map<String, ?> config, Map<String, ?> dataset, Map<String, ?> mlperf, MetricSummary metrics) {
+        return of(run, config, dataset, mlperf, null, metrics);
+    }
+
+    /** As {@link #of(RunInfo, Map, Map, Map, MetricSummary)}, with a client-health section (may be null). */
+    public static RunSummary of(
+            RunInfo run,
+            Map<String, ?> config,
+            Map<String, ?> dataset,
+            Map<String, ?> mlperf,
+            Map<String, ?> clientHealth,
+            MetricSummary metrics) {
         return new RunSummary(
                 run,
                 JsonTree.freeze(config == null ? Map.of() : config),
                 JsonTree.freeze(dataset == null ? Map.of() : dataset),
                 mlperf == null ? null : JsonTree.freeze(mlperf),
+                clientHealth == null ? null : JsonTree.freeze(clientHealth),
                 metrics);
     }
 }

@@ -202,6 +202,9 @@ final class ResolvedConfig {
         m.put("sut_mode", s.mode().name().toLowerCase(java.util.Locale.ROOT));
         m.put("batch_size", s.batchSize());
         m.put("max_in_flight", s.maxInFlight() == SutPlan.UNCAPPED ? "unlimited" : s.maxInFlight());
+        m.put("max_connections", s.maxConnections());
+        m.put("warmup_seconds", s.warmupTime().toMillis() / 1000.0);
+        m.put("warmup_queries", s.warmupQueries());
         m.put(
                 "lb_policy",
                 s.balancing().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));

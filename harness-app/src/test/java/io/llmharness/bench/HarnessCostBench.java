@@ -69,7 +69,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *       LoadGen timestamps) − server write.
  * </ol>
  *
- * <p>Run through {@code bench/harness-cost.sh}, which also measures the LoadGen-only baseline (zero-latency SUT).
+ * <p>Run through {@code perf/harness-cost.sh}, which also measures the LoadGen-only baseline (zero-latency SUT).
  * Arguments: {@code [--qps 1000] [--seconds 15] [--url http://host:port] [--ttft-ms 5] [--itl-ms 2] [--tokens 8]
  * [--sequential 500] [--event-loops 2]}. Without {@code --url} the simulator runs in this JVM.
  */

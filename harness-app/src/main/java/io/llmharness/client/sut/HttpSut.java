@@ -140,6 +140,16 @@ public final class HttpSut implements SystemUnderTest {
                 issued.get(), completed.get(), failed.get(), firstTokens.get(), requests.get(), missingIds.get());
     }
 
+    /** Zeroes the sample counters (after a warm-up test, before the measured one). */
+    public void resetStats() {
+        issued.set(0);
+        completed.set(0);
+        failed.set(0);
+        firstTokens.set(0);
+        requests.set(0);
+        missingIds.set(0);
+    }
+
     /** The client this SUT sends through (records, per-server counts, abort decision). */
     public LlmClient client() {
         return client;

@@ -6,7 +6,7 @@
 #   * LoadGen + HttpSut at the target QPS: schedule delay, request arrival - scheduled, first token read - server
 #     write, firstTokenComplete - server write.
 #
-# Usage: bench/harness-cost.sh [QPS, default 1000] [seconds, default 15]
+# Usage: perf/harness-cost.sh [QPS, default 1000] [seconds, default 15]
 # Env:   SIM=process (default) runs the simulator as its own JVM (`harness sim`), SIM=inprocess inside the bench
 #        JVM; TOKENS (default 8), TTFT_MS (default 5), ITL_MS (default 2), EVENT_LOOPS (client, default 2),
 #        PORT (default 18556), BENCH_JAVA_OPTS (extra JVM options of the bench JVM, e.g. -Xlog:gc).

@@ -3,7 +3,7 @@
 # Runs `./harness loadgen` in the Server scenario against the built-in zero-latency SUT at each target QPS and
 # reports the schedule delay (issued - scheduled) percentiles from schedule_delay.tsv.
 #
-# Usage: bench/loadgen-schedule-delay.sh [QPS ...]          (default: 2000 20000)
+# Usage: perf/loadgen-schedule-delay.sh [QPS ...]          (default: 2000 20000)
 # Env:   DURATION_MS (default 30000) run length per rate; OUT (default a temp dir) where the runs are kept;
 #        SPIN_NANOS to override the clock's final busy-wait window (default in SystemClock: 150000).
 # Targets (2 cores): p99 <= 100 us at 2k QPS, p99 <= 1 ms at 20k QPS. The machine's load average is printed

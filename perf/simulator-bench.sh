@@ -8,7 +8,7 @@
 # printed, and the ratio to the baseline is the median of the per-round ratios (baseline measured minutes apart would
 # not be comparable under a fluctuating load).
 #
-# Usage: bench/simulator-bench.sh [seconds per run, default 5] [connections, default 64] [rounds, default 5]
+# Usage: perf/simulator-bench.sh [seconds per run, default 5] [connections, default 64] [rounds, default 5]
 # Env:   EVENT_LOOPS (default 1), SERVER_CPUS / WRK_CPUS (taskset lists, default "0" and "1": server and load
 #        generator on separate cores of a 2-core machine), PORT (default 18555).
 # Needs: wrk (Debian package `wrk`), a built harness-app/target/llm-harness.jar (./mvnw -DskipTests package).
@@ -21,7 +21,7 @@ port="${PORT:-18555}"
 loops="${EVENT_LOOPS:-1}"
 server_cpus="${SERVER_CPUS:-0}"
 wrk_cpus="${WRK_CPUS:-1}"
-lua="$root/bench/post.lua"
+lua="$root/perf/post.lua"
 
 command -v wrk >/dev/null || { echo "simulator-bench: wrk not found (apt-get install wrk)" >&2; exit 1; }
 # shellcheck source=../scripts/find-jdk.sh
