@@ -11,7 +11,12 @@ public enum TestMode {
     /** Timed run; LoadGen {@code PerformanceOnly}. */
     PERFORMANCE("performance"),
     /** Every sample once, responses logged for the accuracy evaluator; LoadGen {@code AccuracyOnly}. */
-    ACCURACY("accuracy");
+    ACCURACY("accuracy"),
+    /**
+     * The TEST06 compliance run: performance settings and dataset, with the official audit.config (LoadGen mode 2,
+     * about 100 sampled responses logged) and the verification of those responses afterwards.
+     */
+    TEST06("TEST06");
 
     private final String cliName;
 
@@ -25,7 +30,7 @@ public enum TestMode {
     }
 
     /**
-     * Parses {@code --test-mode}: {@code performance} / {@code accuracy}, case-insensitive; LoadGen's
+     * Parses {@code --test-mode}: {@code performance} / {@code accuracy} / {@code TEST06}, case-insensitive; LoadGen's
      * {@code PerformanceOnly} / {@code AccuracyOnly} are accepted too.
      *
      * @throws HarnessException usage error naming {@code --test-mode} and the accepted values
@@ -37,9 +42,10 @@ public enum TestMode {
         return switch (v) {
             case "performance", "performanceonly", "perf" -> PERFORMANCE;
             case "accuracy", "accuracyonly", "acc" -> ACCURACY;
+            case "test06" -> TEST06;
             default ->
                 throw HarnessException.usage(
-                        "--test-mode '" + value + "': unknown test mode; use performance or accuracy");
+                        "--test-mode '" + value + "': unknown test mode; use performance, accuracy or TEST06");
         };
     }
 

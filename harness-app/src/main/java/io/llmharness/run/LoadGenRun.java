@@ -1,5 +1,7 @@
 package io.llmharness.run;
 
+import io.llmharness.accuracy.test06.Test06Audit;
+import io.llmharness.benchmark.TestMode;
 import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.engine.ClientOptions;
 import io.llmharness.client.engine.LlmClient;
@@ -118,12 +120,7 @@ final class LoadGenRun {
                 start = Instant.now();
                 ClientSampler sampler = ClientSampler.start(client);
                 try {
-                    result = loadGen.startTest(
-                            sut,
-                            qsl,
-                            spec.settings(),
-                            logSettings(),
-                            spec.request().loadgen().auditConfig());
+                    result = loadGen.startTest(sut, qsl, spec.settings(), logSettings(), auditConfig());
                 } finally {
                     samples = sampler.stop();
                 }
@@ -160,6 +157,14 @@ final class LoadGenRun {
 
     private boolean failed() {
         return clientAbort.get() != null || serverDeath.get() != null;
+    }
+
+    /** TEST06 runs apply the official audit.config, written into the run directory; others the user's (if any). */
+    private String auditConfig() {
+        if (spec.benchmark().mode() == TestMode.TEST06) {
+            return Test06Audit.write(spec.runDir()).toString();
+        }
+        return spec.request().loadgen().auditConfig();
     }
 
     /** The server's own death notice beats the client's "failed N requests in a row". */

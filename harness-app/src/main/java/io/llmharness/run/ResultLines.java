@@ -28,16 +28,24 @@ public final class ResultLines {
             case FAILED -> out.add(title + ": stopped early (" + shortReason(r.failure()) + ")");
             case ACCURACY_DONE ->
                 out.add(title + ": done, " + lg.accuracyLogEntries() + " responses in mlperf_log_accuracy.json");
-            case VALID, INVALID ->
-                out.add(title + ": Result is : " + lg.verdict()
-                        + (r.health() != null && !r.health().ok() ? " (client-limited)" : ""));
+            case VALID, INVALID -> {
+                if (r.spec().benchmark().mode() == io.llmharness.benchmark.TestMode.TEST06) {
+                    out.add(title + ": done, " + lg.accuracyLogEntries() + " sampled responses in"
+                            + " mlperf_log_accuracy.json (LoadGen's verdict, " + lg.verdict()
+                            + ", does not count for TEST06)");
+                } else {
+                    out.add(title + ": Result is : " + lg.verdict()
+                            + (r.health() != null && !r.health().ok() ? " (client-limited)" : ""));
+                }
+            }
         }
         if (lg != null) {
-            boolean measured = r.outcome() == RunResult.Outcome.VALID || r.outcome() == RunResult.Outcome.INVALID;
+            boolean measured = (r.outcome() == RunResult.Outcome.VALID || r.outcome() == RunResult.Outcome.INVALID)
+                    && r.spec().benchmark().mode() != io.llmharness.benchmark.TestMode.TEST06;
             if (measured) {
                 lg.performance().ifPresent(p -> metricLines(out, p, r));
             }
-            if (lg.verdict() == TestResult.Verdict.INVALID && r.failure() == null && !r.interrupted()) {
+            if (lg.verdict() == TestResult.Verdict.INVALID && measured && r.failure() == null && !r.interrupted()) {
                 lg.performance().ifPresent(p -> row(out, "Why", why(p.validity())));
             }
             if (lg.errorCount() > 0) {

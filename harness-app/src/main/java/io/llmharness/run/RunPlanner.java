@@ -48,6 +48,7 @@ public final class RunPlanner {
         List<String> warnings = new ArrayList<>();
         ResolvedBenchmark benchmark = ResolvedBenchmark.resolve(BenchmarkRegistry.builtIn(), r.benchmark());
         warnings.addAll(benchmark.warnings());
+        warnings.addAll(Test06Plan.check(benchmark));
         LoadGenSettings.Resolved lg = LoadGenSettings.resolve(
                 r.loadgen(), benchmark.loadGen(), r.benchmark().testMode());
         warnings.addAll(lg.warnings());

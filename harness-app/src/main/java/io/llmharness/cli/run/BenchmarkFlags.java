@@ -35,7 +35,8 @@ public final class BenchmarkFlags {
             names = "--test-mode",
             paramLabel = "MODE",
             defaultValue = "performance",
-            description = "performance or" + " accuracy (default: ${DEFAULT-VALUE}).")
+            description = "performance, accuracy or TEST06 (the compliance run: official audit settings, then"
+                    + " TEST06/verify_accuracy.txt) (default: ${DEFAULT-VALUE}).")
     String testMode;
 
     @Option(
