@@ -177,6 +177,28 @@ class ArchitectureTest {
         }
     }
 
+    /**
+     * One simple name per type in main code, over every module: a reader (and an import) never has to tell two
+     * {@code Json}s or two {@code TestMode}s apart. package-info files do not count.
+     */
+    @Test
+    void everyMainTypeHasItsOwnSimpleName() {
+        Map<String, List<String>> byName = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(repositoryRoot())) {
+            files.filter(f -> f.toString().endsWith(".java"))
+                    .filter(f -> f.toString().contains("/src/main/java/"))
+                    .filter(f -> !f.getFileName().toString().equals("package-info.java"))
+                    .forEach(f -> byName.computeIfAbsent(f.getFileName().toString(), k -> new ArrayList<>())
+                            .add(repositoryRoot().relativize(f).toString()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        byName.values().removeIf(paths -> paths.size() < 2);
+        assertThat(byName)
+                .as("main types sharing a simple name (rename one of each)")
+                .isEmpty();
+    }
+
     @Test
     void applicationConcernsFormNoCycle() {
         Map<String, Set<String>> graph = concernGraph("harness-app");

@@ -1,5 +1,5 @@
 /**
- * MLPerf accuracy scoring without Python: the accuracy log ({@link io.llmharness.accuracy.AccuracyLog}), the
+ * MLPerf accuracy scoring without Python: the accuracy log ({@link io.llmharness.accuracy.AccuracyLogReader}), the
  * evaluator contract ({@link io.llmharness.accuracy.Evaluator} over an {@link io.llmharness.accuracy.EvalContext}),
  * the printed result ({@link io.llmharness.accuracy.AccuracyResult}, {@link io.llmharness.accuracy.PyDict}) and the
  * submission checker's targets ({@link io.llmharness.accuracy.AccuracyTargets}, {@link

@@ -1,8 +1,8 @@
 package io.llmharness.cli;
 
+import io.llmharness.cli.bench.BenchTargetFlags;
 import io.llmharness.cli.bench.ProfileFlags;
 import io.llmharness.cli.bench.RunFlags;
-import io.llmharness.cli.bench.TargetFlags;
 import io.llmharness.error.HarnessException;
 import io.llmharness.run.RunConsole;
 import io.llmharness.run.bench.BenchControl;
@@ -42,7 +42,14 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** Flags that shape a load, which the nop harness does not send. */
     private static final List<String> LOAD_ONLY_FLAGS = List.of(
-            "--tokenizer", "--seed", "--slo", "--warmup-requests", "--max-consecutive-failures", "--max-retries");
+            "--tokenizer",
+            "--seed",
+            "--slo",
+            "--warmup-requests",
+            "--max-consecutive-failures",
+            "--max-retries",
+            "--shard",
+            "--start-at");
 
     /** How long Ctrl-C waits for the interrupted run to write its files. */
     private static final Duration INTERRUPT_WAIT = Duration.ofMinutes(2);
@@ -54,7 +61,7 @@ public final class BenchCommand implements Callable<Integer> {
     ProfileFlags profile = new ProfileFlags();
 
     @Mixin
-    TargetFlags target = new TargetFlags();
+    BenchTargetFlags target = new BenchTargetFlags();
 
     @Mixin
     RunFlags run = new RunFlags();
@@ -153,7 +160,9 @@ public final class BenchCommand implements Callable<Integer> {
                         run.maxConsecutiveFailures(),
                         run.maxRetries(),
                         commandLine,
-                        RunCommand.version()),
+                        RunCommand.version(),
+                        run.shard(),
+                        run.startAt()),
                 new BenchRequest.Env(env, locator, home));
     }
 }

@@ -1,7 +1,7 @@
 package io.llmharness.run;
 
 import io.llmharness.accuracy.test06.Test06Audit;
-import io.llmharness.benchmark.TestMode;
+import io.llmharness.benchmark.RunMode;
 import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.engine.ClientOptions;
 import io.llmharness.client.engine.LlmClient;
@@ -71,6 +71,8 @@ final class LoadGenRun {
         ClientOptions options = clientOptions();
         LlmClient client = LlmClient.start(vertx, options).await();
         LoadGen loadGen = loadGen();
+        PeakProbes peak = new PeakProbes(console);
+        loadGen.onPeakProbe(peak);
         List<LoadGen> warmLoadGens = new java.util.concurrent.CopyOnWriteArrayList<>();
         QuerySampleLibrary qsl =
                 new DatasetQsl(spec.datasetName(), spec.dataset().size());
@@ -143,8 +145,9 @@ final class LoadGenRun {
                 failure(),
                 control.interrupted(),
                 Duration.between(start, end),
-                null);
-        return RunFiles.write(r, snapshot, endpoints, start, end, new RunFiles.Health(samples, warm));
+                null,
+                servers.profileProblem());
+        return RunFiles.write(r, snapshot, endpoints, start, end, new RunFiles.Health(samples, warm, peak.probes()));
     }
 
     /**
@@ -161,7 +164,7 @@ final class LoadGenRun {
 
     /** TEST06 runs apply the official audit.config, written into the run directory; others the user's (if any). */
     private String auditConfig() {
-        if (spec.benchmark().mode() == TestMode.TEST06) {
+        if (spec.benchmark().mode() == RunMode.TEST06) {
             return Test06Audit.write(spec.runDir()).toString();
         }
         return spec.request().loadgen().auditConfig();

@@ -29,7 +29,10 @@ public final class ResultLines {
             case ACCURACY_DONE ->
                 out.add(title + ": done, " + lg.accuracyLogEntries() + " responses in mlperf_log_accuracy.json");
             case VALID, INVALID -> {
-                if (r.spec().benchmark().mode() == io.llmharness.benchmark.TestMode.TEST06) {
+                if (PeakProbes.isPeakSearch(lg)) {
+                    lg.performance().ifPresent(p -> out.add(PeakProbes.headline(title, p)));
+                }
+                if (r.spec().benchmark().mode() == io.llmharness.benchmark.RunMode.TEST06) {
                     out.add(title + ": done, " + lg.accuracyLogEntries() + " sampled responses in"
                             + " mlperf_log_accuracy.json (LoadGen's verdict, " + lg.verdict()
                             + ", does not count for TEST06)");
@@ -41,7 +44,7 @@ public final class ResultLines {
         }
         if (lg != null) {
             boolean measured = (r.outcome() == RunResult.Outcome.VALID || r.outcome() == RunResult.Outcome.INVALID)
-                    && r.spec().benchmark().mode() != io.llmharness.benchmark.TestMode.TEST06;
+                    && r.spec().benchmark().mode() != io.llmharness.benchmark.RunMode.TEST06;
             if (measured) {
                 lg.performance().ifPresent(p -> metricLines(out, p, r));
             }
@@ -86,6 +89,9 @@ public final class ResultLines {
         }
         if (r.health() != null) {
             row(out, "Client health", r.health().line());
+        }
+        if (r.profileProblem() != null) {
+            row(out, "Profile", r.profileProblem());
         }
         row(out, "Files", r.runDir().toString());
         return out;

@@ -63,7 +63,9 @@ public final class RunPlanner {
                                 now,
                                 benchmark.spec().category(),
                                 benchmark.loadGen().scenario().displayName(),
-                                benchmark.mode().cliName()));
+                                settings.mode == io.llmharness.loadgen.TestMode.FIND_PEAK_PERFORMANCE
+                                        ? io.llmharness.benchmark.RunMode.FIND_PEAK.cliName()
+                                        : benchmark.mode().cliName()));
         Path runDir = outputDir.resolve(runId);
 
         String model = r.benchmark().model() != null && !r.benchmark().model().isBlank()

@@ -1,12 +1,12 @@
 package io.llmharness.run;
 
-import io.llmharness.accuracy.AccuracyLog;
+import io.llmharness.accuracy.AccuracyLogReader;
 import io.llmharness.accuracy.Dtype;
 import io.llmharness.accuracy.LogEntry;
 import io.llmharness.accuracy.test06.Test06Result;
 import io.llmharness.accuracy.test06.Test06Verifier;
+import io.llmharness.benchmark.RunMode;
 import io.llmharness.benchmark.RunScenario;
-import io.llmharness.benchmark.TestMode;
 import io.llmharness.error.HarnessException;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,7 +25,7 @@ public final class Test06AfterRun {
 
     /** Whether the run is a TEST06 run. */
     public static boolean applies(RunResult r) {
-        return r.spec().benchmark().mode() == TestMode.TEST06;
+        return r.spec().benchmark().mode() == RunMode.TEST06;
     }
 
     /**
@@ -37,10 +37,10 @@ public final class Test06AfterRun {
         if (!applies(r) || r.interrupted() || r.failure() != null) {
             return null;
         }
-        Path log = r.runDir().resolve(AccuracyLog.FILE);
+        Path log = r.runDir().resolve(AccuracyLogReader.FILE);
         List<LogEntry> entries;
         try {
-            entries = AccuracyLog.read(log);
+            entries = AccuracyLogReader.read(log);
         } catch (HarnessException e) {
             console.result("TEST06: not verified: " + e.getMessage());
             return false;

@@ -1,7 +1,7 @@
 package io.llmharness.run;
 
 import io.llmharness.benchmark.ResolvedBenchmark;
-import io.llmharness.benchmark.TestMode;
+import io.llmharness.benchmark.RunMode;
 import io.llmharness.error.HarnessException;
 import java.util.List;
 
@@ -17,7 +17,7 @@ final class Test06Plan {
      * @throws HarnessException usage error for a benchmark whose responses are not token ids
      */
     static List<String> check(ResolvedBenchmark b) {
-        if (b.mode() != TestMode.TEST06) {
+        if (b.mode() != RunMode.TEST06) {
             return List.of();
         }
         if (b.spec().eosTokenIds().isEmpty()) {

@@ -62,7 +62,7 @@ public final class AccuracyFixtures {
                     + HexFormat.of().withUpperCase().formatHex(r.data()) + "\", \"token_count\" : "
                     + r.data().length / 4 + " }");
         }
-        Path file = dir.resolve(AccuracyLog.FILE);
+        Path file = dir.resolve(AccuracyLogReader.FILE);
         Files.writeString(file, "[\n" + String.join(",\n", parts) + "\n]\n");
         return file;
     }

@@ -24,7 +24,7 @@ class AccuracyLogReaderTest {
                 "[\n{ \"seq_id\" : 0, \"qsl_idx\" : 7, \"data\" : \"0100000002000000\","
                         + " \"token_data\" : \"01000000\", \"token_count\" : 2 },\n"
                         + "{ \"seq_id\" : 1, \"qsl_idx\" : 3, \"data\" : \"ff000000\" }\n]\n");
-        List<LogEntry> entries = AccuracyLog.read(log);
+        List<LogEntry> entries = AccuracyLogReader.read(log);
         assertThat(entries).hasSize(2);
         LogEntry e = entries.get(0);
         assertThat(e.qslIdx()).isEqualTo(7);
@@ -42,14 +42,15 @@ class AccuracyLogReaderTest {
     void badInputIsOneLineNamingTheEntry() throws IOException {
         Path log = dir.resolve("bad.json");
         Files.writeString(log, "[{\"seq_id\": 0, \"qsl_idx\": 0, \"data\": \"ABC\"}]");
-        assertThatThrownBy(() -> AccuracyLog.read(log))
+        assertThatThrownBy(() -> AccuracyLogReader.read(log))
                 .isInstanceOf(HarnessException.class)
                 .hasMessage(log + " entry 0: 'data' has an odd number of hex digits");
         Files.writeString(log, "[{\"seq_id\": 0, \"data\": \"AB\"}]");
-        assertThatThrownBy(() -> AccuracyLog.read(log)).hasMessageContaining("no integer 'qsl_idx'");
+        assertThatThrownBy(() -> AccuracyLogReader.read(log)).hasMessageContaining("no integer 'qsl_idx'");
         Files.writeString(log, "[{\"seq_id\": 0, \"qsl_idx\": 0, \"data\": \"AB\"}");
-        assertThatThrownBy(() -> AccuracyLog.read(log)).hasMessageContaining("is the file complete?");
-        assertThatThrownBy(() -> AccuracyLog.read(dir.resolve("none.json"))).hasMessageContaining("no such file");
+        assertThatThrownBy(() -> AccuracyLogReader.read(log)).hasMessageContaining("is the file complete?");
+        assertThatThrownBy(() -> AccuracyLogReader.read(dir.resolve("none.json")))
+                .hasMessageContaining("no such file");
         assertThatThrownBy(() -> Dtype.INT32.ids(new byte[3])).hasMessageContaining("3 bytes");
         assertThatThrownBy(() -> Dtype.parse("float32", "--dtype")).hasMessageContaining("not token ids");
     }

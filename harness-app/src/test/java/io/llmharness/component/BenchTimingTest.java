@@ -21,7 +21,7 @@ import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.Recording;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
-import io.llmharness.workload.data.PromptSource;
+import io.llmharness.workload.data.PromptFeed;
 import io.llmharness.workload.data.StaticRequest;
 import io.llmharness.workload.data.WorkloadRequest;
 import io.llmharness.workload.spec.LoadSpec;
@@ -75,7 +75,7 @@ class BenchTimingTest {
                 .keepChunkTimes(true)
                 .maxInFlight(8)
                 .build());
-        PromptSource prompts = new PromptSource() {
+        PromptFeed prompts = new PromptFeed() {
             @Override
             public WorkloadRequest request(int stage, long indexInStage, long runIndex) {
                 return new StaticRequest(

@@ -29,9 +29,9 @@ public final class Names {
     /** Label carrying the experiment id on every object of a run. */
     public static final String EXPERIMENT_LABEL = "llm-harness/experiment-id";
 
-    private final LaunchSpec spec;
+    private final K8sRunSpec spec;
 
-    Names(LaunchSpec spec) {
+    Names(K8sRunSpec spec) {
         this.spec = spec;
     }
 

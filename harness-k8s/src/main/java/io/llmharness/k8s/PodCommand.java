@@ -31,7 +31,7 @@ public final class PodCommand {
     private PodCommand() {}
 
     /** The arguments of the launcher pods' container, with {@code $(VAR)} references for the index. */
-    public static List<String> args(LaunchSpec spec) {
+    public static List<String> args(K8sRunSpec spec) {
         String index = spec.control().sharded() ? ref(INDEX_VAR) : "0";
         return args(spec, index, ref(START_AT_VAR));
     }
@@ -42,8 +42,8 @@ public final class PodCommand {
      * @param index the shard index (ignored when the run is not sharded)
      * @param startAt the start instant to pass with {@code --start-at} (ignored when not sharded)
      */
-    public static List<String> args(LaunchSpec spec, String index, String startAt) {
-        LaunchSpec.Bench bench = spec.bench();
+    public static List<String> args(K8sRunSpec spec, String index, String startAt) {
+        K8sRunSpec.Bench bench = spec.bench();
         Names names = spec.names();
         List<String> args = new ArrayList<>();
         args.add("bench");

@@ -1,7 +1,7 @@
 /**
  * {@code harness k8s}: llm-d-benchmark's launcher flow on Kubernetes, through the fabric8 client.
  *
- * <p>The root package holds the run as data and pure functions of it: {@link io.llmharness.k8s.LaunchSpec} (every
+ * <p>The root package holds the run as data and pure functions of it: {@link io.llmharness.k8s.K8sRunSpec} (every
  * flag, variable and default resolved), {@link io.llmharness.k8s.Names} (llm-d's object names, labels and paths),
  * {@link io.llmharness.k8s.PodCommand} (the launcher pods' {@code harness bench} line) and the
  * {@link io.llmharness.k8s.ProfileRenderer} seam through which workload mode's renderer fills the ConfigMap.

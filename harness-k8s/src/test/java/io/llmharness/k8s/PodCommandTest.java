@@ -42,7 +42,7 @@ class PodCommandTest {
     @Test
     void aProfileFileIsReadFromTheConfigMapMountAndOverridesGoAlongUntilItIsRendered() {
         ProfileFile raw = new ProfileFile("chat.yaml.in", "load: {}", false, "/home/u/chat.yaml.in");
-        LaunchSpec spec = Specs.with("ns", 1, Mode.RUN, Optional.of(raw), "rate=5", List.of("--seed", "7"));
+        K8sRunSpec spec = Specs.with("ns", 1, Mode.RUN, Optional.of(raw), "rate=5", List.of("--seed", "7"));
 
         assertThat(PodCommand.args(spec))
                 .containsExactly(
@@ -62,7 +62,7 @@ class PodCommandTest {
     @Test
     void aRenderedProfileGetsNoOverrides() {
         ProfileFile done = new ProfileFile("chat.yaml", "load: {}", true, "chat.yaml.in");
-        LaunchSpec spec = Specs.with("ns", 1, Mode.RUN, Optional.of(done), "rate=5", List.of());
+        K8sRunSpec spec = Specs.with("ns", 1, Mode.RUN, Optional.of(done), "rate=5", List.of());
 
         assertThat(PodCommand.args(spec))
                 .doesNotContain("-o", "rate=5")
@@ -71,7 +71,7 @@ class PodCommandTest {
 
     @Test
     void aProfileNameKeepsItsOverridesForThePod() {
-        LaunchSpec spec = Specs.with("ns", 1, Mode.RUN, Optional.empty(), "min=20,total_count=200", List.of());
+        K8sRunSpec spec = Specs.with("ns", 1, Mode.RUN, Optional.empty(), "min=20,total_count=200", List.of());
 
         assertThat(PodCommand.args(spec)).containsSequence("-w", "sanity_random", "-o", "min=20,total_count=200");
     }

@@ -11,29 +11,29 @@ public final class Specs {
 
     private Specs() {}
 
-    public static LaunchSpec sample(String namespace, int parallelism) {
+    public static K8sRunSpec sample(String namespace, int parallelism) {
         return with(namespace, parallelism, Mode.RUN, Optional.empty(), null, List.of());
     }
 
-    public static LaunchSpec with(
+    public static K8sRunSpec with(
             String namespace,
             int parallelism,
             Mode mode,
             Optional<ProfileFile> profile,
             String overrides,
             List<String> extraArgs) {
-        return new LaunchSpec(
+        return new K8sRunSpec(
                 namespace,
-                new LaunchSpec.Bench(
+                new K8sRunSpec.Bench(
                         "inference-perf",
                         profile.map(ProfileFile::origin).orElse("sanity_random"),
                         profile,
                         overrides,
                         extraArgs,
                         Map.of("LLMDBENCH_DEPLOY_CURRENT_MODEL", "meta-llama/Llama-3.2-1B-Instruct")),
-                new LaunchSpec.PodSettings("llm-harness:test", null, "16", "32Gi", "inference-perf-runner"),
-                new LaunchSpec.Storage("workload-pvc", "20Gi", "ReadWriteMany", null),
-                new LaunchSpec.Control(
+                new K8sRunSpec.PodSettings("llm-harness:test", null, "16", "32Gi", "inference-perf-runner"),
+                new K8sRunSpec.Storage("workload-pvc", "20Gi", "ReadWriteMany", null),
+                new K8sRunSpec.Control(
                         mode,
                         parallelism,
                         Duration.ofSeconds(3600),

@@ -1,6 +1,6 @@
 package io.llmharness.accuracy.scoring;
 
-import io.llmharness.accuracy.AccuracyLog;
+import io.llmharness.accuracy.AccuracyLogReader;
 import io.llmharness.accuracy.AccuracyResult;
 import io.llmharness.accuracy.AccuracyTargets;
 import io.llmharness.accuracy.EvalContext;
@@ -58,9 +58,9 @@ public final class AccuracyScoring {
         if (!Files.exists(req.run())) {
             throw HarnessException.config(req.run() + ": no such run directory or log file");
         }
-        Path log = Files.isDirectory(req.run()) ? req.run().resolve(AccuracyLog.FILE) : req.run();
+        Path log = Files.isDirectory(req.run()) ? req.run().resolve(AccuracyLogReader.FILE) : req.run();
         Path dir = log.toAbsolutePath().getParent();
-        RunRecord run = RunRecord.read(dir);
+        ScoringInputs run = ScoringInputs.read(dir);
         BenchmarkSpec spec = benchmark(req, run);
         Evaluator evaluator = Evaluators.of(spec.category())
                 .orElseThrow(() -> HarnessException.config(spec.category() + ": no accuracy evaluator"));
@@ -68,7 +68,7 @@ public final class AccuracyScoring {
         if (run.testMode() != null && !run.testMode().equals("accuracy")) {
             notes.add("note: this was a " + run.testMode() + " run; its log holds only the responses LoadGen sampled");
         }
-        List<LogEntry> entries = AccuracyLog.read(log);
+        List<LogEntry> entries = AccuracyLogReader.read(log);
         if (entries.isEmpty()) {
             throw HarnessException.config(log + ": no responses logged; run with --test-mode accuracy");
         }
@@ -97,16 +97,16 @@ public final class AccuracyScoring {
         return new AccuracyReport(spec.category(), entries.size(), result, verdicts, out, notes);
     }
 
-    private static BenchmarkSpec benchmark(AccuracyRequest req, RunRecord run) {
+    private static BenchmarkSpec benchmark(AccuracyRequest req, ScoringInputs run) {
         String category = req.category() != null ? req.category() : run.category();
         if (category == null) {
-            throw HarnessException.usage(req.run() + ": no " + RunRecord.FILE
+            throw HarnessException.usage(req.run() + ": no " + ScoringInputs.FILE
                     + " beside it (not a harness run directory): pass --model-category and --dataset-path");
         }
         return BenchmarkRegistry.builtIn().byCategory(category);
     }
 
-    private static Dataset dataset(AccuracyRequest req, RunRecord run) {
+    private static Dataset dataset(AccuracyRequest req, ScoringInputs run) {
         Path path = req.dataset() != null ? req.dataset() : run.dataset();
         if (path == null) {
             throw HarnessException.usage("--dataset-path is required: the run directory does not name its dataset");
@@ -118,7 +118,8 @@ public final class AccuracyScoring {
         return DatasetLoader.load(path, options);
     }
 
-    private static TokenDecoder decoder(AccuracyRequest req, RunRecord run, BenchmarkSpec spec, List<String> notes) {
+    private static TokenDecoder decoder(
+            AccuracyRequest req, ScoringInputs run, BenchmarkSpec spec, List<String> notes) {
         TokenDecoder d;
         if ("sim".equals(req.tokenizer()) || (req.tokenizer() == null && run.simulated())) {
             d = new SimTokenDecoder();

@@ -1,6 +1,6 @@
 package io.llmharness.accuracy.test06;
 
-import io.llmharness.accuracy.AccuracyLog;
+import io.llmharness.accuracy.AccuracyLogReader;
 import io.llmharness.error.HarnessException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -54,7 +54,7 @@ public record Test06Result(Boolean firstToken, boolean eos, boolean length, List
             Files.writeString(verify, String.join("\n", lines()) + "\n");
             Files.copy(
                     log,
-                    test.resolve("accuracy").resolve(AccuracyLog.FILE),
+                    test.resolve("accuracy").resolve(AccuracyLogReader.FILE),
                     StandardCopyOption.REPLACE_EXISTING,
                     StandardCopyOption.COPY_ATTRIBUTES);
         } catch (IOException e) {

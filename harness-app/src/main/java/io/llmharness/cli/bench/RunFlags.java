@@ -1,7 +1,10 @@
 package io.llmharness.cli.bench;
 
 import io.llmharness.error.HarnessException;
+import io.llmharness.run.bench.Shard;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -57,6 +60,38 @@ public final class RunFlags {
                     + " a result).")
     int maxRetries;
 
+    @Option(
+            names = "--shard",
+            paramLabel = "I/N",
+            description = "Send share I of N of the load (0 <= I < N): rates divided by N, concurrency and requests"
+                    + " split, the data set partitioned; merge the N runs with harness merge.")
+    String shard;
+
+    @Option(
+            names = "--start-at",
+            paramLabel = "INSTANT",
+            description = "Start the first stage at this ISO-8601 instant (e.g. 2026-05-01T12:00:00Z), after the"
+                    + " warm-up; all shards of a run share one.")
+    String startAt;
+
+    /** {@code --shard}, or the whole load. */
+    public Shard shard() {
+        return shard == null ? Shard.WHOLE : Shard.parse(shard);
+    }
+
+    /** {@code --start-at}, or null. */
+    public Instant startAt() {
+        if (startAt == null) {
+            return null;
+        }
+        try {
+            return Instant.parse(startAt.strip());
+        } catch (DateTimeParseException e) {
+            throw HarnessException.usage("--start-at '" + startAt
+                    + "': expected an ISO-8601 instant with a zone, e.g. 2026-05-01T12:00:00Z");
+        }
+    }
+
     public Path outputDir() {
         return outputDir;
     }
@@ -80,6 +115,8 @@ public final class RunFlags {
         if (maxRetries < 0) {
             throw HarnessException.usage("--max-retries " + maxRetries + ": must be >= 0");
         }
+        shard();
+        startAt();
     }
 
     public int warmupRequests() {

@@ -172,7 +172,7 @@ final class BenchSummary implements ReportFormat {
         j.num("mean", s.mean() / divisor).num("std", s.stdDev() / divisor);
         j.num("min", s.isEmpty() ? Double.NaN : s.min() / divisor);
         for (Map.Entry<Double, Long> p : s.percentiles().entrySet()) {
-            j.num("p" + Percentiles.number(p.getKey()), s.isEmpty() ? Double.NaN : p.getValue() / divisor);
+            j.num("p" + PercentileNames.number(p.getKey()), s.isEmpty() ? Double.NaN : p.getValue() / divisor);
         }
         j.num("max", s.isEmpty() ? Double.NaN : s.max() / divisor);
         j.end();

@@ -130,7 +130,7 @@ final class BenchmarkReportV02 implements ReportFormat {
         s.put("stddev", st.stdDev() / divisor);
         s.put("min", st.min() / divisor);
         for (double p : PERCENTILES) {
-            s.put(Percentiles.benchmarkReport(p), st.percentile(p) / divisor);
+            s.put(PercentileNames.benchmarkReport(p), st.percentile(p) / divisor);
         }
         s.put("max", st.max() / divisor);
         return s;

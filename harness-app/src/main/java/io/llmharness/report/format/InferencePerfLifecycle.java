@@ -219,7 +219,7 @@ final class InferencePerfLifecycle implements ReportFormat {
         }
         j.num("mean", s.mean() / divisor).num("min", s.min() / divisor).num("max", s.max() / divisor);
         for (double p : pct) {
-            j.num(Percentiles.inferencePerf(p), s.percentile(p) / divisor);
+            j.num(PercentileNames.inferencePerf(p), s.percentile(p) / divisor);
         }
     }
 }

@@ -125,7 +125,7 @@ final class VllmBenchResult implements ReportFormat {
             j.num("median_" + key + "_ms", st.isEmpty() ? 0 : st.percentile(50.0) / 1e6);
             j.num("std_" + key + "_ms", st.isEmpty() ? 0 : st.stdDev() / 1e6);
             for (double p : pct) {
-                j.num(Percentiles.vllm(p) + "_" + key + "_ms", st.isEmpty() ? 0 : st.percentile(p) / 1e6);
+                j.num(PercentileNames.vllm(p) + "_" + key + "_ms", st.isEmpty() ? 0 : st.percentile(p) / 1e6);
             }
         }
         j.end();

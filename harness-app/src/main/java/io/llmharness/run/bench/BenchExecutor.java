@@ -13,8 +13,9 @@ import io.llmharness.report.format.StageResult;
 import io.llmharness.run.RunConsole;
 import io.llmharness.tokenizer.ResolvedTokenizer;
 import io.llmharness.workload.ProfileSource;
-import io.llmharness.workload.data.PromptSource;
+import io.llmharness.workload.data.PromptFeed;
 import io.llmharness.workload.data.PromptSources;
+import io.llmharness.workload.spec.LoadSpec;
 import io.llmharness.workload.spec.Stage;
 import io.llmharness.workload.spec.WorkloadSpec;
 import io.vertx.core.Vertx;
@@ -84,6 +85,7 @@ public final class BenchExecutor {
             }
             ResolvedBench r = BenchResolver.resolve(req, source, endpoint, endpointFrom, !dry);
             r.warnings().forEach(w -> console.note("harness: warning: " + w));
+            req.options().shard().apply(r.spec().load()); // a load that cannot be split fails before anything runs
             if (r.baseUrl() == null) {
                 throw HarnessException.usage("no server to send to: pass --endpoint URL, set " + BenchResolver.URL_VAR
                         + ", or --simulate (" + source.display() + " has no server.base_url)");
@@ -96,6 +98,12 @@ public final class BenchExecutor {
                 console.result("# rendered profile " + source.renderedName() + " (from " + source.display() + ")");
                 console.result(r.profile().text().stripTrailing());
                 console.result("");
+                if (req.options().shard().sharded()) {
+                    console.result("shard " + req.options().shard() + ": "
+                            + req.options().shard().apply(r.spec().load()).stages().stream()
+                                    .map(Stage::describe)
+                                    .toList());
+                }
                 BenchLines.plan(
                                 r,
                                 targetLine,
@@ -142,13 +150,15 @@ public final class BenchExecutor {
         WorkloadSpec spec = r.spec();
         long needed = spec.load().largestStageRequests();
         long t0 = System.nanoTime();
-        PromptSource prompts = PromptSources.create(
+        Shard shard = req.options().shard();
+        PromptFeed prompts = shard.partition(PromptSources.create(
                 spec.data(),
                 tokenizer == null ? null : tokenizer.tokenizer(),
                 spec.load().seed(),
                 needed,
-                spec.api().endpoint());
+                spec.api().endpoint()));
         String data = prompts.describe();
+        LoadSpec load = shard.apply(spec.load());
         BenchLines.plan(r, targetLine, tokenizer, data, target.simulated()).forEach(console::result);
         console.note(String.format(
                 java.util.Locale.ROOT, "harness: prompts ready in %.1f s", (System.nanoTime() - t0) / 1e9));
@@ -163,10 +173,13 @@ public final class BenchExecutor {
                     Clock.system(),
                     new ClientSender(client, spec),
                     prompts,
-                    spec.load(),
+                    load,
                     spec.api().streaming(),
                     req.options().warmupRequests(),
                     listener(console));
+            ShardStart shardStart = ShardStart.plan(shard, req.options().startAt(), Clock.system());
+            shardStart.deadlineNs().ifPresent(run::startAt);
+            shardStart.describe().forEach(console::note);
             client.onAbort(a -> {
                 synchronized (failure) {
                     failure.putIfAbsent("reason", a.message());
@@ -221,6 +234,7 @@ public final class BenchExecutor {
                             r.warnings()),
                     stages);
             BenchOutputs.write(report, dir);
+            ShardFile.write(dir, shardStart, stages);
             return new Outcome(dir, report, control.interrupted() ? null : reason, control.interrupted());
         } finally {
             vertx.close().await();

@@ -135,6 +135,14 @@ final class BenchOutputs {
         RunOutputs.writeRequests(dir, snapshot(report));
         files.add(RunOutputs.REQUESTS_CSV);
         files.add(RunOutputs.REQUESTS_PARQUET);
+        files.add(RunOutputs.ITL_HISTOGRAMS);
+        try {
+            BenchHistograms.write(report, dir);
+        } catch (IOException e) {
+            throw HarnessException.execution(
+                    "cannot write " + dir.resolve(BenchHistograms.FILE) + ": " + e.getMessage(), e);
+        }
+        files.add(BenchHistograms.FILE);
         for (ReportFormat f : ReportFormat.all()) {
             try {
                 files.addAll(f.write(report, dir));

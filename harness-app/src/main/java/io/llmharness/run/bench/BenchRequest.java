@@ -4,6 +4,7 @@ import io.llmharness.workload.HarnessKind;
 import io.llmharness.workload.ProfileLocator;
 import io.llmharness.workload.template.Overrides;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -76,6 +77,8 @@ public record BenchRequest(ProfileChoice profile, TargetChoice target, RunOption
      * @param maxRetries resends of a 429/503 answer
      * @param commandLine the command as typed
      * @param toolVersion llm-harness version
+     * @param shard which share of the load to send ({@code --shard}; {@link Shard#WHOLE} for all of it)
+     * @param startAt the instant the first stage starts at ({@code --start-at}), or null for right after warm-up
      */
     public record RunOptions(
             Path outputDir,
@@ -86,11 +89,14 @@ public record BenchRequest(ProfileChoice profile, TargetChoice target, RunOption
             int maxConsecutiveFailures,
             int maxRetries,
             List<String> commandLine,
-            String toolVersion) {
+            String toolVersion,
+            Shard shard,
+            Instant startAt) {
 
         public RunOptions {
             sloSeconds = Map.copyOf(sloSeconds);
             commandLine = List.copyOf(commandLine);
+            shard = shard == null ? Shard.WHOLE : shard;
         }
     }
 

@@ -3,7 +3,7 @@ package io.llmharness.run.bench;
 import io.llmharness.client.Prompt;
 import io.llmharness.loadgen.clock.Clock;
 import io.llmharness.loadgen.clock.Wakeup;
-import io.llmharness.workload.data.PromptSource;
+import io.llmharness.workload.data.PromptFeed;
 import io.llmharness.workload.data.StaticRequest;
 import io.llmharness.workload.schedule.ArrivalPlan;
 import io.llmharness.workload.schedule.SweepPlanner;
@@ -51,7 +51,7 @@ public final class BenchRun {
 
     private final Clock clock;
     private final RequestSender sender;
-    private final PromptSource prompts;
+    private final PromptFeed prompts;
     private final LoadSpec load;
     private final boolean stream;
     private final int warmupRequests;
@@ -61,6 +61,7 @@ public final class BenchRun {
     private final List<StageRun> finished = new ArrayList<>();
     private volatile String stopReason;
     private long runIndex;
+    private Long startAtNs;
 
     /**
      * @param warmupRequests unreported requests sent before the first stage (short prompts, {@value #WARMUP_TOKENS}
@@ -69,7 +70,7 @@ public final class BenchRun {
     public BenchRun(
             Clock clock,
             RequestSender sender,
-            PromptSource prompts,
+            PromptFeed prompts,
             LoadSpec load,
             boolean stream,
             int warmupRequests,
@@ -83,9 +84,21 @@ public final class BenchRun {
         this.listener = listener == null ? new Listener() {} : listener;
     }
 
+    /**
+     * Makes {@link #run} wait, after the warm-up, until {@code deadlineNanos} ({@link Clock#nanoTime()}) before the
+     * first stage: the shared start instant of a sharded run. A deadline already past starts at once.
+     */
+    public BenchRun startAt(long deadlineNanos) {
+        this.startAtNs = deadlineNanos;
+        return this;
+    }
+
     /** Runs the warm-up and every stage; returns the stages run (fewer when stopped). */
     public List<StageRun> run() {
         warmup();
+        if (startAtNs != null && !stopped()) {
+            waitUntil(startAtNs);
+        }
         int index = 0;
         boolean first = true;
         for (Stage s : load.stages()) {

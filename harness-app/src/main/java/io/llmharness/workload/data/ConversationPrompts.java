@@ -11,7 +11,7 @@ import io.llmharness.workload.spec.DataSpec;
  * answered so far as context; after its last turn (or before the context would pass {@code max_model_len}) a
  * conversation starts over.
  */
-final class ConversationPrompts implements PromptSource {
+final class ConversationPrompts implements PromptFeed {
 
     static final long DYNAMIC_STREAM = 31;
     static final long TURNS_STREAM = 32;
@@ -21,7 +21,7 @@ final class ConversationPrompts implements PromptSource {
 
     private final DataSpec.ConversationReplay spec;
     private final TextTokenizer tok;
-    private final Session[] sessions;
+    private final ChatSession[] sessions;
     private final String[][] questions;
     private final int[][] questionTokens;
     private final int[][] outputs;
@@ -38,7 +38,7 @@ final class ConversationPrompts implements PromptSource {
                 + spec.inputPerTurn().max();
         TokenPool pool = TokenPool.random(tok, seed, POOL_STREAM, RandomPrompts.poolTokens(c * 8, longest));
         String shared = pool.text(spec.sharedSystemPromptLen(), 0);
-        sessions = new Session[c];
+        sessions = new ChatSession[c];
         questions = new String[c][];
         questionTokens = new int[c][];
         outputs = new int[c][];
@@ -49,7 +49,7 @@ final class ConversationPrompts implements PromptSource {
             String dynamic = pool.text(dyn, offset);
             offset += dyn + 7919;
             String system = dynamic.isEmpty() ? shared : shared + (shared.isEmpty() ? "" : "\n") + dynamic;
-            sessions[i] = new Session("conversation-" + i, system, chat);
+            sessions[i] = new ChatSession("conversation-" + i, system, chat);
             int turns = Math.max(1, LengthSampler.sample(spec.turns(), Rng.of(seed, TURNS_STREAM, i)));
             questions[i] = new String[turns];
             questionTokens[i] = new int[turns];
@@ -68,7 +68,7 @@ final class ConversationPrompts implements PromptSource {
     @Override
     public WorkloadRequest request(int stage, long indexInStage, long runIndex) {
         int c = (int) (runIndex % sessions.length);
-        Session s = sessions[c];
+        ChatSession s = sessions[c];
         int t = nextTurn[c];
         int limit = spec.maxModelLen();
         if (t >= questions[c].length

@@ -3,7 +3,7 @@ package io.llmharness.workload.data;
 import io.llmharness.client.Prompt;
 
 /** inference-perf's {@code mock} data: {@code "mock prompt <i>"} with {@code max_tokens} 30. */
-final class MockPrompts implements PromptSource {
+final class MockPrompts implements PromptFeed {
 
     static final int MAX_TOKENS = 30;
 

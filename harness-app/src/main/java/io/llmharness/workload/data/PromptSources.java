@@ -26,7 +26,7 @@ public final class PromptSources {
      * @param endpoint where requests go (chat gets messages)
      * @throws HarnessException (config) when a data file named by the profile cannot be read
      */
-    public static PromptSource create(
+    public static PromptFeed create(
             DataSpec data, TextTokenizer tokenizer, long seed, long needed, EndpointType endpoint) {
         boolean chat = endpoint == EndpointType.CHAT_COMPLETIONS;
         if (data.needsTokenizer() && tokenizer == null) {

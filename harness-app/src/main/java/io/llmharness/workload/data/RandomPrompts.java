@@ -11,7 +11,7 @@ import java.util.stream.IntStream;
  * ({@code synthetic}) of sampled exact lengths, optionally behind one of a few shared prefixes. Generated before
  * the run; every stage starts again at prompt 0, as inference-perf does, and cycles when it needs more.
  */
-final class RandomPrompts implements PromptSource {
+final class RandomPrompts implements PromptFeed {
 
     static final long INPUT_STREAM = 11;
     static final long OUTPUT_STREAM = 12;

@@ -3,10 +3,10 @@ package io.llmharness.workload.data;
 import io.llmharness.client.Prompt;
 import io.llmharness.tokenizer.TextTokenizer;
 
-/** One turn of a {@link Session}: its prompt is built from the session's history when the turn is dispatched. */
+/** One turn of a {@link ChatSession}: its prompt is built from the session's history when the turn is dispatched. */
 final class SessionTurn implements WorkloadRequest {
 
-    private final Session session;
+    private final ChatSession session;
     private final long item;
     private final String question;
     private final int questionTokens;
@@ -14,7 +14,7 @@ final class SessionTurn implements WorkloadRequest {
     private final TextTokenizer tokenizer;
     private volatile Prompt built;
 
-    SessionTurn(Session session, long item, String question, int questionTokens, int maxTokens, TextTokenizer tok) {
+    SessionTurn(ChatSession session, long item, String question, int questionTokens, int maxTokens, TextTokenizer tok) {
         this.session = session;
         this.item = item;
         this.question = question;

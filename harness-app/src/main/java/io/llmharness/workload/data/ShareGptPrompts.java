@@ -22,7 +22,7 @@ import java.util.List;
  * answer, whose length becomes {@code max_tokens}. Conversations outside the length filters are skipped. The file
  * is streamed, and reading stops once enough conversations were kept.
  */
-final class ShareGptPrompts implements PromptSource {
+final class ShareGptPrompts implements PromptFeed {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -12,7 +12,7 @@ import java.util.List;
  * question as one text, chat requests as a system and a user message. With {@code enable_multi_turn_chat} every
  * slot is a session that sends its question again after the turns answered so far.
  */
-final class SharedPrefixPrompts implements PromptSource {
+final class SharedPrefixPrompts implements PromptFeed {
 
     static final long SYSTEM_STREAM = 21;
     static final long QUESTION_STREAM = 22;
@@ -28,7 +28,7 @@ final class SharedPrefixPrompts implements PromptSource {
     private final int[] questionTokens;
     private final int[] outputs;
     private final int[] order;
-    private final Session[] sessions;
+    private final ChatSession[] sessions;
 
     SharedPrefixPrompts(DataSpec.SharedPrefix spec, TextTokenizer tok, long seed, boolean chat) {
         this.spec = spec;
@@ -53,9 +53,10 @@ final class SharedPrefixPrompts implements PromptSource {
             outputs[i] = Math.max(1, LengthSampler.sample(spec.outputLen(), Rng.of(seed, OUTPUT_STREAM, i)));
         }
         order = shuffled(n, Rng.of(seed, SHUFFLE_STREAM, 0));
-        sessions = new Session[spec.multiTurn() ? n : 0];
+        sessions = new ChatSession[spec.multiTurn() ? n : 0];
         for (int i = 0; i < sessions.length; i++) {
-            sessions[i] = new Session("g" + group(i) + "-u" + (i % spec.promptsPerGroup()), systems[group(i)], chat);
+            sessions[i] =
+                    new ChatSession("g" + group(i) + "-u" + (i % spec.promptsPerGroup()), systems[group(i)], chat);
         }
     }
 

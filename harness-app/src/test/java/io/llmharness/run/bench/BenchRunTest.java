@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.llmharness.client.Prompt;
 import io.llmharness.loadgen.clock.VirtualClock;
-import io.llmharness.workload.data.PromptSource;
+import io.llmharness.workload.data.PromptFeed;
 import io.llmharness.workload.data.StaticRequest;
 import io.llmharness.workload.data.WorkloadRequest;
 import io.llmharness.workload.spec.Arrival;
@@ -24,7 +24,7 @@ class BenchRunTest {
 
     private final VirtualClock clock = new VirtualClock();
 
-    private static final PromptSource PROMPTS = new PromptSource() {
+    private static final PromptFeed PROMPTS = new PromptFeed() {
         @Override
         public WorkloadRequest request(int stage, long indexInStage, long runIndex) {
             return new StaticRequest(indexInStage, new Prompt.Text("p" + indexInStage), 10, 20);

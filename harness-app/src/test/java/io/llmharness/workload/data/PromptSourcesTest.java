@@ -37,7 +37,7 @@ class PromptSourcesTest {
         LengthDistribution in = new LengthDistribution(LengthDistribution.Kind.NORMAL, 10, 100, 50, 10);
         LengthDistribution out = new LengthDistribution(LengthDistribution.Kind.NORMAL, 10, 100, 60, 5);
         DataSpec.Random spec = new DataSpec.Random(in, out, 2000, 0, 1);
-        PromptSource src = PromptSources.create(spec, tok, 42, 0, EndpointType.COMPLETIONS);
+        PromptFeed src = PromptSources.create(spec, tok, 42, 0, EndpointType.COMPLETIONS);
         List<Integer> inputs = new ArrayList<>();
         List<Integer> outputs = new ArrayList<>();
         for (int i = 0; i < 2000; i++) {
@@ -58,9 +58,9 @@ class PromptSourcesTest {
     @Test
     void theSameSeedGivesTheSamePromptsAndEveryStageStartsAtPromptZero() {
         DataSpec.Random spec = new DataSpec.Random(LengthDistribution.fixed(20), LengthDistribution.fixed(5), 50, 0, 1);
-        PromptSource a = PromptSources.create(spec, tok, 7, 0, EndpointType.COMPLETIONS);
-        PromptSource b = PromptSources.create(spec, new WordTokenizer(), 7, 0, EndpointType.COMPLETIONS);
-        PromptSource c = PromptSources.create(spec, tok, 8, 0, EndpointType.COMPLETIONS);
+        PromptFeed a = PromptSources.create(spec, tok, 7, 0, EndpointType.COMPLETIONS);
+        PromptFeed b = PromptSources.create(spec, new WordTokenizer(), 7, 0, EndpointType.COMPLETIONS);
+        PromptFeed c = PromptSources.create(spec, tok, 8, 0, EndpointType.COMPLETIONS);
         assertThat(a.request(0, 3, 3).prompt()).isEqualTo(b.request(0, 3, 3).prompt());
         assertThat(a.request(0, 3, 3).prompt()).isNotEqualTo(c.request(0, 3, 3).prompt());
         assertThat(a.request(1, 0, 40).prompt()).isEqualTo(a.request(0, 0, 0).prompt());
@@ -92,7 +92,7 @@ class PromptSourcesTest {
     void multiTurnSessionsCarryTheirAnsweredTurns() {
         DataSpec.SharedPrefix spec = new DataSpec.SharedPrefix(
                 1, 2, LengthDistribution.fixed(10), LengthDistribution.fixed(5), LengthDistribution.fixed(4), true);
-        PromptSource src = PromptSources.create(spec, tok, 3, 0, EndpointType.CHAT_COMPLETIONS);
+        PromptFeed src = PromptSources.create(spec, tok, 3, 0, EndpointType.CHAT_COMPLETIONS);
         WorkloadRequest first = src.request(0, 0, 0);
         Prompt.Chat p1 = (Prompt.Chat) first.prompt();
         assertThat(p1.messages()).hasSize(2); // system + question
@@ -117,7 +117,7 @@ class PromptSourcesTest {
                 LengthDistribution.fixed(6),
                 LengthDistribution.fixed(3),
                 0);
-        PromptSource src = PromptSources.create(spec, tok, 0, 0, EndpointType.COMPLETIONS);
+        PromptFeed src = PromptSources.create(spec, tok, 0, 0, EndpointType.COMPLETIONS);
         WorkloadRequest t0 = src.request(0, 0, 0);
         String first = ((Prompt.Text) t0.prompt()).text();
         t0.answered("reply one");
@@ -147,12 +147,12 @@ class PromptSourcesTest {
                 """);
         DataSpec.ShareGpt spec =
                 new DataSpec.ShareGpt(new DataSpec.FileRef(file.toString(), "p.yaml: data.path"), 3, 100, 3, 100, null);
-        PromptSource completion = PromptSources.create(spec, tok, 0, 10, EndpointType.COMPLETIONS);
+        PromptFeed completion = PromptSources.create(spec, tok, 0, 10, EndpointType.COMPLETIONS);
         assertThat(completion.describe()).contains("2 of 3");
         WorkloadRequest r = completion.request(0, 0, 0);
         assertThat(r.prompt()).isEqualTo(new Prompt.Text("What is a queue?"));
         assertThat(r.maxTokens()).isEqualTo(tok.count("A line of things waiting to be served."));
-        PromptSource chat = PromptSources.create(spec, tok, 0, 10, EndpointType.CHAT_COMPLETIONS);
+        PromptFeed chat = PromptSources.create(spec, tok, 0, 10, EndpointType.CHAT_COMPLETIONS);
         Prompt.Chat c = (Prompt.Chat) chat.request(0, 1, 1).prompt();
         assertThat(c.messages()).hasSize(3);
         assertThat(chat.request(0, 1, 1).maxTokens()).isEqualTo(tok.count("Green, for example."));

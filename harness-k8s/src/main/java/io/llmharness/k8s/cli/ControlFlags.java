@@ -1,7 +1,7 @@
 package io.llmharness.k8s.cli;
 
 import io.llmharness.k8s.K8sException;
-import io.llmharness.k8s.LaunchSpec;
+import io.llmharness.k8s.K8sRunSpec;
 import io.llmharness.k8s.Mode;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -72,7 +72,7 @@ final class ControlFlags {
         return dryRun != null ? dryRun : Checks.bool(Pick.of(null, "--dry-run", env, "0", "LLMDBENCH_CONTROL_DRY_RUN"));
     }
 
-    LaunchSpec.Control control(Map<String, String> env, Instant now) {
+    K8sRunSpec.Control control(Map<String, String> env, Instant now) {
         boolean skip = skipRun != null
                 ? skipRun
                 : Checks.bool(Pick.of(null, "--skip-run", env, "0", "LLMDBENCH_HARNESS_SKIP_RUN"));
@@ -90,7 +90,7 @@ final class ControlFlags {
                 env,
                 Long.toString(now.getEpochSecond()),
                 "LLMDBENCH_RUN_EXPERIMENT_ID");
-        return new LaunchSpec.Control(
+        return new K8sRunSpec.Control(
                 skip ? Mode.SKIP_RUN : dbg ? Mode.DEBUG : Mode.RUN,
                 Checks.integer(
                         Pick.of(parallelism, "--parallelism", env, "1", "LLMDBENCH_HARNESS_LOAD_PARALLELISM"), 1, 1000),

@@ -2,7 +2,7 @@ package io.llmharness.k8s.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.llmharness.k8s.K8sException;
-import io.llmharness.k8s.LaunchSpec;
+import io.llmharness.k8s.K8sRunSpec;
 import io.llmharness.k8s.PodCommand;
 import io.llmharness.k8s.cluster.Console;
 import io.llmharness.k8s.launch.Launcher;
@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
  * {@code harness k8s run}: llm-d-benchmark's {@code run.sh} on Kubernetes. Creates the PVC (when missing), the
  * launchers' service account and read-only Role, the {@code <harness>-profiles} ConfigMap and the launcher Job
  * (Indexed when {@code -j N > 1}), waits for it, copies the results from the PVC to {@code --output-dir} and
- * deletes what it created. This class only maps flags to a {@link LaunchSpec} and failures to exit codes.
+ * deletes what it created. This class only maps flags to a {@link K8sRunSpec} and failures to exit codes.
  */
 @Command(
         name = "run",
@@ -68,7 +68,7 @@ public final class K8sRunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
-            LaunchSpec launch = resolve();
+            K8sRunSpec launch = resolve();
             if (control.dryRun(env.env())) {
                 printDryRun(launch, out);
                 return 0;
@@ -100,7 +100,7 @@ public final class K8sRunCommand implements Callable<Integer> {
     }
 
     /** Flags, variables and defaults, validated, as one spec. */
-    LaunchSpec resolve() {
+    K8sRunSpec resolve() {
         if (!benchArgs.isEmpty()
                 && !spec.commandLine().getParseResult().originalArgs().contains("--")) {
             throw new K8sException(
@@ -109,8 +109,8 @@ public final class K8sRunCommand implements Callable<Integer> {
                             + "'; put harness bench arguments after --");
         }
         String harness = workload.harness(env.env());
-        LaunchSpec.Control ctl = control.control(env.env(), env.clock().now());
-        return new LaunchSpec(
+        K8sRunSpec.Control ctl = control.control(env.env(), env.clock().now());
+        return new K8sRunSpec(
                 pod.namespace(env.env()),
                 workload.bench(harness, env.profiles(), benchArgs, env.env()),
                 pod.settings(harness, defaultImage(), env.env()),
@@ -118,7 +118,7 @@ public final class K8sRunCommand implements Callable<Integer> {
                 ctl);
     }
 
-    private void printDryRun(LaunchSpec launch, PrintWriter out) {
+    private void printDryRun(K8sRunSpec launch, PrintWriter out) {
         int n = launch.control().parallelism();
         out.println("# harness k8s run --dry-run: nothing was applied. Namespace " + launch.namespace() + ", " + n
                 + " launcher" + (n == 1 ? "" : "s") + ", experiment "

@@ -1,6 +1,6 @@
 package io.llmharness.k8s.cli;
 
-import io.llmharness.k8s.LaunchSpec;
+import io.llmharness.k8s.K8sRunSpec;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
@@ -63,7 +63,7 @@ final class PodFlags {
         return Checks.namespace(new Pick(ns, p.from()));
     }
 
-    LaunchSpec.PodSettings settings(String harness, String defaultImage, Map<String, String> env) {
+    K8sRunSpec.PodSettings settings(String harness, String defaultImage, Map<String, String> env) {
         Pick img = Pick.of(image, "--image", env, defaultImage);
         if (img.value().isBlank()) {
             throw io.llmharness.k8s.K8sException.badValue(img.from(), "--image: empty image name");
@@ -71,7 +71,7 @@ final class PodFlags {
         String policy = pullPolicy == null
                 ? null
                 : Checks.oneOf(new Pick(pullPolicy, "--image-pull-policy"), List.of("Always", "IfNotPresent", "Never"));
-        return new LaunchSpec.PodSettings(
+        return new K8sRunSpec.PodSettings(
                 img.value(),
                 policy,
                 Checks.quantity(Pick.of(cpu, "--cpu", env, "16", "LLMDBENCH_HARNESS_CPU_NR")),

@@ -1,6 +1,6 @@
 package io.llmharness.k8s.cli;
 
-import io.llmharness.k8s.LaunchSpec;
+import io.llmharness.k8s.K8sRunSpec;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
@@ -35,9 +35,9 @@ final class StorageFlags {
                     + " the cluster's default class).")
     String storageClass;
 
-    LaunchSpec.Storage storage(Map<String, String> env) {
+    K8sRunSpec.Storage storage(Map<String, String> env) {
         Pick sc = Pick.of(storageClass, "--storage-class", env, null, "LLMDBENCH_VLLM_COMMON_PVC_STORAGE_CLASS");
-        return new LaunchSpec.Storage(
+        return new K8sRunSpec.Storage(
                 Checks.objectName(Pick.of(pvc, "--pvc", env, "workload-pvc", "LLMDBENCH_HARNESS_PVC_NAME")),
                 Checks.quantity(Pick.of(size, "--pvc-size", env, "20Gi", "LLMDBENCH_HARNESS_PVC_SIZE")),
                 Checks.oneOf(

@@ -2,7 +2,7 @@ package io.llmharness.k8s.cli;
 
 import io.llmharness.k8s.ForwardedEnv;
 import io.llmharness.k8s.K8sException;
-import io.llmharness.k8s.LaunchSpec;
+import io.llmharness.k8s.K8sRunSpec;
 import io.llmharness.k8s.ProfileFile;
 import io.llmharness.k8s.ProfileRenderer;
 import java.util.List;
@@ -50,13 +50,13 @@ final class WorkloadFlags {
     }
 
     /** The launchers' bench part of the spec. */
-    LaunchSpec.Bench bench(String harness, ProfileRenderer profiles, List<String> extraArgs, Map<String, String> env) {
+    K8sRunSpec.Bench bench(String harness, ProfileRenderer profiles, List<String> extraArgs, Map<String, String> env) {
         Pick w = Pick.of(workload, "--workload", env, "sanity_random", "LLMDBENCH_HARNESS_EXPERIMENT_PROFILE");
         if (w.value().isBlank()) {
             throw K8sException.badValue(w.from(), w.from() + ": empty workload");
         }
         Pick o = Pick.of(overrides, "--overrides", env, null, "LLMDBENCH_HARNESS_EXPERIMENT_PROFILE_OVERRIDES");
         Optional<ProfileFile> file = profiles.render(harness, w.value(), w.from(), o.value(), env);
-        return new LaunchSpec.Bench(harness, w.value(), file, o.value(), extraArgs, ForwardedEnv.select(env));
+        return new K8sRunSpec.Bench(harness, w.value(), file, o.value(), extraArgs, ForwardedEnv.select(env));
     }
 }

@@ -2,7 +2,7 @@ package io.llmharness.k8s.collect;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.llmharness.k8s.K8sException;
-import io.llmharness.k8s.LaunchSpec;
+import io.llmharness.k8s.K8sRunSpec;
 import io.llmharness.k8s.Names;
 import io.llmharness.k8s.cluster.Api;
 import io.llmharness.k8s.cluster.Cleanup;
@@ -53,7 +53,7 @@ public final class ResultsCollector {
      * @param what what is being collected, for messages ("the 3 launchers' results")
      * @throws K8sException when the collector pod cannot run or the copy fails
      */
-    public Result collect(LaunchSpec spec, Predicate<String> select, String what, Cleanup cleanup) {
+    public Result collect(K8sRunSpec spec, Predicate<String> select, String what, Cleanup cleanup) {
         String name = spec.names().collector();
         String ns = spec.namespace();
         Pod pod = CollectorPod.pod(spec);

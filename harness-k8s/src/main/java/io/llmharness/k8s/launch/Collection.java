@@ -1,7 +1,7 @@
 package io.llmharness.k8s.launch;
 
 import io.llmharness.k8s.K8sException;
-import io.llmharness.k8s.LaunchSpec;
+import io.llmharness.k8s.K8sRunSpec;
 import io.llmharness.k8s.cluster.Api;
 import io.llmharness.k8s.cluster.Cleanup;
 import io.llmharness.k8s.cluster.Console;
@@ -15,11 +15,11 @@ import java.util.function.Predicate;
 final class Collection {
 
     private final Api api;
-    private final LaunchSpec spec;
+    private final K8sRunSpec spec;
     private final ResultsCollector collector;
     private final Console console;
 
-    Collection(Api api, LaunchSpec spec, ResultsCollector collector, Console console) {
+    Collection(Api api, K8sRunSpec spec, ResultsCollector collector, Console console) {
         this.api = api;
         this.spec = spec;
         this.collector = collector;

@@ -3,7 +3,7 @@ package io.llmharness.k8s.launch;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
-import io.llmharness.k8s.LaunchSpec;
+import io.llmharness.k8s.K8sRunSpec;
 import io.llmharness.k8s.cluster.Api;
 import io.llmharness.k8s.cluster.Console;
 import io.llmharness.k8s.cluster.LaunchClock;
@@ -26,12 +26,12 @@ import java.util.stream.Collectors;
 final class JobWait {
 
     private final Api api;
-    private final LaunchSpec spec;
+    private final K8sRunSpec spec;
     private final LaunchClock clock;
     private final Console console;
     private final Duration poll;
 
-    JobWait(Api api, LaunchSpec spec, LaunchClock clock, Console console, Duration poll) {
+    JobWait(Api api, K8sRunSpec spec, LaunchClock clock, Console console, Duration poll) {
         this.api = api;
         this.spec = spec;
         this.clock = clock;

@@ -2,7 +2,7 @@ package io.llmharness.k8s.launch;
 
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.llmharness.k8s.K8sException;
-import io.llmharness.k8s.LaunchSpec;
+import io.llmharness.k8s.K8sRunSpec;
 import io.llmharness.k8s.Mode;
 import io.llmharness.k8s.Names;
 import io.llmharness.k8s.PodCommand;
@@ -22,14 +22,14 @@ import java.util.Optional;
 final class LaunchFlow {
 
     private final Api api;
-    private final LaunchSpec spec;
+    private final K8sRunSpec spec;
     private final LaunchClock clock;
     private final Console console;
     private final Timings timings;
     private final ResultsCollector collector;
 
     LaunchFlow(
-            Api api, LaunchSpec spec, LaunchClock clock, Console console, Timings timings, ResultsCollector collector) {
+            Api api, K8sRunSpec spec, LaunchClock clock, Console console, Timings timings, ResultsCollector collector) {
         this.api = api;
         this.spec = spec;
         this.clock = clock;

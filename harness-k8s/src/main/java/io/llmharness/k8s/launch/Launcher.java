@@ -2,7 +2,7 @@ package io.llmharness.k8s.launch;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.llmharness.k8s.K8sException;
-import io.llmharness.k8s.LaunchSpec;
+import io.llmharness.k8s.K8sRunSpec;
 import io.llmharness.k8s.Mode;
 import io.llmharness.k8s.cluster.Api;
 import io.llmharness.k8s.cluster.Cleanup;
@@ -36,7 +36,7 @@ public final class Launcher {
      * @return the exit code: 0 when every launcher finished and the results were copied
      * @throws K8sException when the run fails (its message is the one line to show; detail was printed before)
      */
-    public int run(LaunchSpec spec) {
+    public int run(K8sRunSpec spec) {
         Api api = new Api(client, spec.namespace());
         Cleanup cleanup = new Cleanup(console);
         try {

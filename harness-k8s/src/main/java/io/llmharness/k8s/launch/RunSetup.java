@@ -7,7 +7,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
 import io.llmharness.k8s.K8sException;
-import io.llmharness.k8s.LaunchSpec;
+import io.llmharness.k8s.K8sRunSpec;
 import io.llmharness.k8s.Names;
 import io.llmharness.k8s.cluster.Api;
 import io.llmharness.k8s.cluster.Cleanup;
@@ -25,7 +25,7 @@ import java.util.Optional;
 final class RunSetup {
 
     private final Api api;
-    private final LaunchSpec spec;
+    private final K8sRunSpec spec;
     private final LaunchClock clock;
     private final Console console;
     private final Duration poll;
@@ -34,7 +34,7 @@ final class RunSetup {
 
     RunSetup(
             Api api,
-            LaunchSpec spec,
+            K8sRunSpec spec,
             LaunchClock clock,
             Console console,
             Duration poll,
@@ -55,7 +55,7 @@ final class RunSetup {
 
     /** The results PVC: used when it exists, else created (and kept after the run: it is the results store). */
     void ensurePvc() {
-        LaunchSpec.Storage s = spec.storage();
+        K8sRunSpec.Storage s = spec.storage();
         var pvcs = api.client().persistentVolumeClaims().inNamespace(ns());
         PersistentVolumeClaim pvc = api.call(
                 "read PVC " + s.pvcName(), () -> pvcs.withName(s.pvcName()).get());

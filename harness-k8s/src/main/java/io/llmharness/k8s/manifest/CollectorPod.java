@@ -3,7 +3,7 @@ package io.llmharness.k8s.manifest;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
-import io.llmharness.k8s.LaunchSpec;
+import io.llmharness.k8s.K8sRunSpec;
 import io.llmharness.k8s.Names;
 import java.util.Map;
 
@@ -23,7 +23,7 @@ public final class CollectorPod {
     private CollectorPod() {}
 
     /** The collector pod manifest. */
-    public static Pod pod(LaunchSpec spec) {
+    public static Pod pod(K8sRunSpec spec) {
         Map<String, Quantity> small = Map.of("cpu", new Quantity("100m"), "memory", new Quantity("128Mi"));
         return new PodBuilder()
                 .withNewMetadata()

@@ -2,7 +2,7 @@ package io.llmharness.k8s.manifest;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import io.llmharness.k8s.LaunchSpec;
+import io.llmharness.k8s.K8sRunSpec;
 import io.llmharness.k8s.Mode;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,7 +25,7 @@ public final class DryRun {
      *
      * @param startAt the shared start instant to show in the ConfigMap (a real run takes it from the API server)
      */
-    public static List<HasMetadata> manifests(LaunchSpec spec, Instant startAt) {
+    public static List<HasMetadata> manifests(K8sRunSpec spec, Instant startAt) {
         List<HasMetadata> all = new ArrayList<>();
         all.add(RunObjects.pvc(spec));
         if (spec.control().mode() != Mode.SKIP_RUN) {

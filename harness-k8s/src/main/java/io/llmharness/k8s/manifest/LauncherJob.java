@@ -11,7 +11,7 @@ import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
-import io.llmharness.k8s.LaunchSpec;
+import io.llmharness.k8s.K8sRunSpec;
 import io.llmharness.k8s.Mode;
 import io.llmharness.k8s.Names;
 import io.llmharness.k8s.PodCommand;
@@ -48,7 +48,7 @@ public final class LauncherJob {
     private LauncherJob() {}
 
     /** The Job manifest. */
-    public static Job job(LaunchSpec spec) {
+    public static Job job(K8sRunSpec spec) {
         Names names = spec.names();
         int n = spec.control().parallelism();
         return new JobBuilder()
@@ -77,7 +77,7 @@ public final class LauncherJob {
                 .build();
     }
 
-    private static Container container(LaunchSpec spec) {
+    private static Container container(K8sRunSpec spec) {
         Map<String, Quantity> resources = Map.of(
                 "cpu", new Quantity(spec.pod().cpu()),
                 "memory", new Quantity(spec.pod().memory()));
@@ -100,7 +100,7 @@ public final class LauncherJob {
     }
 
     /** The container's environment, in an order where every {@code $(VAR)} refers to an earlier variable. */
-    static List<EnvVar> env(LaunchSpec spec) {
+    static List<EnvVar> env(K8sRunSpec spec) {
         Names names = spec.names();
         List<EnvVar> env = new ArrayList<>();
         String index = "0";
@@ -161,7 +161,7 @@ public final class LauncherJob {
                 .build();
     }
 
-    private static List<VolumeMount> mounts(LaunchSpec spec) {
+    private static List<VolumeMount> mounts(K8sRunSpec spec) {
         List<VolumeMount> mounts = new ArrayList<>();
         mounts.add(new VolumeMountBuilder()
                 .withName(RESULTS_VOLUME)
@@ -177,7 +177,7 @@ public final class LauncherJob {
         return mounts;
     }
 
-    private static List<Volume> volumes(LaunchSpec spec) {
+    private static List<Volume> volumes(K8sRunSpec spec) {
         List<Volume> volumes = new ArrayList<>();
         volumes.add(new VolumeBuilder()
                 .withName(RESULTS_VOLUME)

@@ -12,7 +12,7 @@ import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
-import io.llmharness.k8s.LaunchSpec;
+import io.llmharness.k8s.K8sRunSpec;
 import io.llmharness.k8s.Names;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -29,8 +29,8 @@ public final class RunObjects {
     private RunObjects() {}
 
     /** The results PVC; only created when it does not exist yet, and never deleted (it is the results store). */
-    public static PersistentVolumeClaim pvc(LaunchSpec spec) {
-        LaunchSpec.Storage s = spec.storage();
+    public static PersistentVolumeClaim pvc(K8sRunSpec spec) {
+        K8sRunSpec.Storage s = spec.storage();
         return new PersistentVolumeClaimBuilder()
                 .withNewMetadata()
                 .withName(s.pvcName())
@@ -48,7 +48,7 @@ public final class RunObjects {
     }
 
     /** The launchers' service account; only created when it does not exist yet. */
-    public static ServiceAccount serviceAccount(LaunchSpec spec) {
+    public static ServiceAccount serviceAccount(K8sRunSpec spec) {
         return new ServiceAccountBuilder()
                 .withNewMetadata()
                 .withName(spec.pod().serviceAccount())
@@ -59,7 +59,7 @@ public final class RunObjects {
     }
 
     /** Read-only access to pods and pod logs in the namespace. */
-    public static Role role(LaunchSpec spec) {
+    public static Role role(K8sRunSpec spec) {
         return new RoleBuilder()
                 .withNewMetadata()
                 .withName(spec.names().role())
@@ -75,7 +75,7 @@ public final class RunObjects {
     }
 
     /** Binds {@link #role} to the launchers' service account. */
-    public static RoleBinding roleBinding(LaunchSpec spec) {
+    public static RoleBinding roleBinding(K8sRunSpec spec) {
         return new RoleBindingBuilder()
                 .withNewMetadata()
                 .withName(spec.names().role())
@@ -101,7 +101,7 @@ public final class RunObjects {
      *
      * @param startAt the start instant, or empty before it is known (it is written once the API server's clock is)
      */
-    public static ConfigMap configMap(LaunchSpec spec, Optional<Instant> startAt) {
+    public static ConfigMap configMap(K8sRunSpec spec, Optional<Instant> startAt) {
         Map<String, String> data = new LinkedHashMap<>();
         spec.bench().profile().ifPresent(p -> data.put(p.fileName(), p.text()));
         data.put("experiment-id", spec.control().experimentId());

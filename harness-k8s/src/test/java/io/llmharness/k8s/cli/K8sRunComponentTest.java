@@ -511,7 +511,7 @@ class K8sRunComponentTest {
         return b.build();
     }
 
-    private static io.llmharness.k8s.LaunchSpec sampleSpec() {
+    private static io.llmharness.k8s.K8sRunSpec sampleSpec() {
         return io.llmharness.k8s.Specs.sample(NS, 1);
     }
 }

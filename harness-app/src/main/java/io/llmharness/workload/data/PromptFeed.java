@@ -1,7 +1,7 @@
 package io.llmharness.workload.data;
 
 /** The prompts of one data section. Implementations are safe to call from the scheduling thread. */
-public interface PromptSource {
+public interface PromptFeed {
 
     /**
      * The request at a position of the run.

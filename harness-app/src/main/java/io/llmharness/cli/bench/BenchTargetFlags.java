@@ -10,7 +10,7 @@ import java.util.Map;
 import picocli.CommandLine.Option;
 
 /** Where requests go: the model(s), the endpoint, the simulator, the tokenizer; the nop harness's server log. */
-public final class TargetFlags {
+public final class BenchTargetFlags {
 
     /** llm-d's variable for the model being run. */
     public static final String MODEL_VAR = "LLMDBENCH_DEPLOY_CURRENT_MODEL";

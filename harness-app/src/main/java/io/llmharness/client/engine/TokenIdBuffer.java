@@ -3,7 +3,7 @@ package io.llmharness.client.engine;
 import java.util.Arrays;
 
 /** A growable int array for one prompt's output token ids. */
-final class IntList {
+final class TokenIdBuffer {
 
     private int[] values = new int[16];
     private int size;

@@ -14,7 +14,7 @@ import java.util.Arrays;
  * into {@code int[]}, everything else into a Jackson tree. The streaming path never builds a tree for an integer
  * list.
  */
-final class JsonValues {
+final class RowValues {
     static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final int[] scratchInit = new int[1024];

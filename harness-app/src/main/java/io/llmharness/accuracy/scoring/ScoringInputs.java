@@ -20,7 +20,7 @@ import java.nio.file.Path;
  * @param numSamples {@code dataset.num_samples} (0 = all rows)
  * @param simulated {@code target.kind} is {@code simulator}
  */
-public record RunRecord(
+public record ScoringInputs(
         String category,
         String model,
         String testMode,
@@ -33,10 +33,10 @@ public record RunRecord(
     public static final String FILE = "config.resolved.yaml";
 
     /** Nothing known (a bare log file). */
-    public static final RunRecord NONE = new RunRecord(null, null, null, null, null, 0, false);
+    public static final ScoringInputs NONE = new ScoringInputs(null, null, null, null, null, 0, false);
 
     /** Reads the run directory's record, or {@link #NONE} when it has none. */
-    public static RunRecord read(Path dir) {
+    public static ScoringInputs read(Path dir) {
         Path file = dir.resolve(FILE);
         if (!Files.isRegularFile(file)) {
             return NONE;
@@ -53,7 +53,7 @@ public record RunRecord(
         JsonNode b = root.path("benchmark");
         JsonNode d = root.path("dataset");
         String path = text(d.path("path"));
-        return new RunRecord(
+        return new ScoringInputs(
                 text(b.path("model_category")),
                 text(b.path("model")),
                 text(b.path("test_mode")),

@@ -17,9 +17,9 @@ import java.util.Optional;
  * @param storage the results PVC
  * @param control how the run is driven
  */
-public record LaunchSpec(String namespace, Bench bench, PodSettings pod, Storage storage, Control control) {
+public record K8sRunSpec(String namespace, Bench bench, PodSettings pod, Storage storage, Control control) {
 
-    public LaunchSpec {
+    public K8sRunSpec {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(bench, "bench");
         Objects.requireNonNull(pod, "pod");

@@ -17,7 +17,7 @@ import java.util.Map;
  * A thin layer over Jackson's generator for summary.json: 2-space indentation, {@code "key": value}, LF line
  * ends, decimals in plain notation, and null for anything that is not a finite number.
  */
-final class JsonOut implements AutoCloseable {
+final class ReportJson implements AutoCloseable {
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
@@ -25,7 +25,7 @@ final class JsonOut implements AutoCloseable {
 
     private final JsonGenerator g;
 
-    JsonOut(Writer out) throws IOException {
+    ReportJson(Writer out) throws IOException {
         DefaultIndenter indent = new DefaultIndenter("  ", "\n");
         Separators separators = Separators.createDefaultInstance()
                 .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
@@ -36,7 +36,7 @@ final class JsonOut implements AutoCloseable {
                 new DefaultPrettyPrinter(separators).withObjectIndenter(indent).withArrayIndenter(indent));
     }
 
-    JsonOut start(String field) throws IOException {
+    ReportJson start(String field) throws IOException {
         if (field != null) {
             g.writeFieldName(field);
         }
@@ -44,23 +44,23 @@ final class JsonOut implements AutoCloseable {
         return this;
     }
 
-    JsonOut end() throws IOException {
+    ReportJson end() throws IOException {
         g.writeEndObject();
         return this;
     }
 
-    JsonOut startArray(String field) throws IOException {
+    ReportJson startArray(String field) throws IOException {
         g.writeFieldName(field);
         g.writeStartArray();
         return this;
     }
 
-    JsonOut endArray() throws IOException {
+    ReportJson endArray() throws IOException {
         g.writeEndArray();
         return this;
     }
 
-    JsonOut field(String name, String v) throws IOException {
+    ReportJson field(String name, String v) throws IOException {
         g.writeFieldName(name);
         if (v == null) {
             g.writeNull();
@@ -70,13 +70,13 @@ final class JsonOut implements AutoCloseable {
         return this;
     }
 
-    JsonOut field(String name, long v) throws IOException {
+    ReportJson field(String name, long v) throws IOException {
         g.writeFieldName(name);
         g.writeNumber(v);
         return this;
     }
 
-    JsonOut field(String name, Long v) throws IOException {
+    ReportJson field(String name, Long v) throws IOException {
         g.writeFieldName(name);
         if (v == null) {
             g.writeNull();
@@ -86,25 +86,25 @@ final class JsonOut implements AutoCloseable {
         return this;
     }
 
-    JsonOut field(String name, boolean v) throws IOException {
+    ReportJson field(String name, boolean v) throws IOException {
         g.writeFieldName(name);
         g.writeBoolean(v);
         return this;
     }
 
-    JsonOut field(String name, BigDecimal v) throws IOException {
+    ReportJson field(String name, BigDecimal v) throws IOException {
         g.writeFieldName(name);
         decimal(v);
         return this;
     }
 
     /** A double rate or ratio: its shortest decimal form, or null when not finite. */
-    JsonOut field(String name, double v) throws IOException {
+    ReportJson field(String name, double v) throws IOException {
         return field(name, JsonTree.decimal(v));
     }
 
     /** A JSON-like value ({@link JsonTree}); frozen values are written as they are. */
-    JsonOut value(String name, Object v) throws IOException {
+    ReportJson value(String name, Object v) throws IOException {
         g.writeFieldName(name);
         value(v);
         return this;

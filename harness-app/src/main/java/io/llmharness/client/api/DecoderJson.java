@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** Shared Jackson configuration (request bodies, error bodies) and small read helpers for the decoders. */
-public final class Json {
+public final class DecoderJson {
 
     /** Lenient mapper: unknown properties ignored, nulls accepted. Thread-safe. */
     public static final ObjectMapper MAPPER =
@@ -14,7 +14,7 @@ public final class Json {
 
     static final JsonFactory FACTORY = MAPPER.getFactory();
 
-    private Json() {}
+    private DecoderJson() {}
 
     /** Reads an int array (current token START_ARRAY) into {@code out}; returns false for null or a non-array. */
     static boolean readInts(JsonCursor p, IntScratch out) {

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Locale;
 
 /** How each format names a percentile. */
-final class Percentiles {
+final class PercentileNames {
 
-    private Percentiles() {}
+    private PercentileNames() {}
 
     /** A percentile as its shortest number: {@code 1}, {@code 0.1}, {@code 99.9}. */
     static String number(double p) {

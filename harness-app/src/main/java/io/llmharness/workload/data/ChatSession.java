@@ -9,7 +9,7 @@ import java.util.List;
  * whose answer has arrived when it is dispatched (a turn still in flight is not part of the next one's context).
  * Thread-safe: turns are built and answered on the client's event loops; the lock is held only for list copies.
  */
-final class Session {
+final class ChatSession {
 
     private final String id;
     private final String system;
@@ -17,7 +17,7 @@ final class Session {
     private final List<Messages.Message> history = new ArrayList<>();
     private int contextTokens;
 
-    Session(String id, String system, boolean chat) {
+    ChatSession(String id, String system, boolean chat) {
         this.id = id;
         this.system = system;
         this.chat = chat;

@@ -8,8 +8,8 @@ import io.vertx.core.Promise;
  * The phase between "listening" and "healthy": {@code /health} answers 503 for {@code warmupMs}, then (SGLang,
  * unless {@code skipWarmup}) while an 8-token warm-up request runs through the engine, as SGLang's own warm-up does.
  */
-public final class Warmup {
-    private Warmup() {}
+public final class HealthWarmup {
+    private HealthWarmup() {}
 
     /** Starts the warm-up; the future completes when the server became ready. */
     public static Future<Void> begin(ServerCore core, SimulatorOptions o) {

@@ -1,11 +1,11 @@
 package io.llmharness.loadgen.log;
 
 /** JSON string escaping and hex dumps for the log files. */
-public final class Json {
+public final class LogText {
 
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
-    private Json() {}
+    private LogText() {}
 
     /** {@code s} as a quoted JSON string. */
     public static String quote(String s) {

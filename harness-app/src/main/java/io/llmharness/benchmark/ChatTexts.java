@@ -13,18 +13,18 @@ import java.nio.file.Path;
  * @param systemPrompt system message text, verbatim (a file's final line break is dropped)
  * @param userTemplate user text template with {@code {field}} placeholders
  */
-public record ChatTemplate(String systemPrompt, String userTemplate) {
+public record ChatTexts(String systemPrompt, String userTemplate) {
 
     /** Nothing supplied: built-in placeholders (and a {@code system_message} column if the dataset has one). */
-    public static final ChatTemplate NONE = new ChatTemplate(null, null);
+    public static final ChatTexts NONE = new ChatTexts(null, null);
 
     /**
      * Reads the files named by the prompt flags.
      *
      * @throws HarnessException config error naming the flag and file when a file is missing, unreadable or empty
      */
-    public static ChatTemplate load(PromptOptions options) {
-        return new ChatTemplate(
+    public static ChatTexts load(PromptOptions options) {
+        return new ChatTexts(
                 read("--system-prompt-file", options.systemPromptFile()),
                 read("--user-prompt-template-file", options.userPromptTemplateFile()));
     }

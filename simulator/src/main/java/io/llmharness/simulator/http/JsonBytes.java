@@ -11,12 +11,12 @@ import java.util.Arrays;
  * ensure_ascii=False)} does: non-ASCII text raw in UTF-8, control characters escaped. The hot path of every
  * response: no Jackson trees, one growing array, handed to Netty without a copy. Not thread-safe.
  */
-final class JsonOut {
+final class JsonBytes {
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
     private byte[] buf;
     private int len;
 
-    JsonOut(int capacity) {
+    JsonBytes(int capacity) {
         buf = new byte[Math.max(64, capacity)];
     }
 
@@ -27,7 +27,7 @@ final class JsonOut {
     }
 
     /** Appends pre-encoded bytes. */
-    JsonOut raw(byte[] bytes) {
+    JsonBytes raw(byte[] bytes) {
         ensure(bytes.length);
         System.arraycopy(bytes, 0, buf, len, bytes.length);
         len += bytes.length;
@@ -35,7 +35,7 @@ final class JsonOut {
     }
 
     /** Appends ASCII text verbatim (structure, field names, numbers as text). */
-    JsonOut ascii(String s) {
+    JsonBytes ascii(String s) {
         int n = s.length();
         ensure(n);
         for (int i = 0; i < n; i++) {
@@ -44,32 +44,32 @@ final class JsonOut {
         return this;
     }
 
-    JsonOut ch(char c) {
+    JsonBytes ch(char c) {
         ensure(1);
         buf[len++] = (byte) c;
         return this;
     }
 
-    JsonOut num(long v) {
+    JsonBytes num(long v) {
         if (v >= 0 && v < 10) {
             return ch((char) ('0' + v));
         }
         return ascii(Long.toString(v));
     }
 
-    JsonOut num(double v) {
+    JsonBytes num(double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             return ascii("null");
         }
         return ascii(Double.toString(v));
     }
 
-    JsonOut bool(boolean v) {
+    JsonBytes bool(boolean v) {
         return ascii(v ? "true" : "false");
     }
 
     /** A quoted, escaped JSON string, or {@code null}. */
-    JsonOut str(String s) {
+    JsonBytes str(String s) {
         if (s == null) {
             return ascii("null");
         }
@@ -100,7 +100,7 @@ final class JsonOut {
     }
 
     /** Appends the bytes of another writer. */
-    JsonOut append(JsonOut other) {
+    JsonBytes append(JsonBytes other) {
         ensure(other.len);
         System.arraycopy(other.buf, 0, buf, len, other.len);
         len += other.len;
@@ -146,7 +146,7 @@ final class JsonOut {
     }
 
     /** A JSON array of ints. */
-    JsonOut ints(int[] values, int from, int to) {
+    JsonBytes ints(int[] values, int from, int to) {
         ch('[');
         for (int i = from; i < to; i++) {
             if (i > from) {

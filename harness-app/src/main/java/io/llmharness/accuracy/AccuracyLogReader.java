@@ -21,12 +21,12 @@ import java.util.Map;
  * [, token_count]}} objects, response bytes as hex) with a streaming parser, so the hex of large logs is never held
  * as one tree. Every problem is one line naming the file and the entry.
  */
-public final class AccuracyLog {
+public final class AccuracyLogReader {
 
     /** File name LoadGen writes. */
     public static final String FILE = "mlperf_log_accuracy.json";
 
-    private AccuracyLog() {}
+    private AccuracyLogReader() {}
 
     /** All entries in file order. */
     public static List<LogEntry> read(Path file) {

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Converts JSON values of a generation config to the Java type of each {@link GenParam}. */
-final class JsonValues {
-    private JsonValues() {}
+final class GenParamValues {
+    private GenParamValues() {}
 
     /**
      * @param where file and key, for the error message

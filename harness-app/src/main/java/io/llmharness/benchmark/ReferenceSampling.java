@@ -3,8 +3,8 @@ package io.llmharness.benchmark;
 import io.llmharness.client.SamplingParams;
 
 /** Shorthands for the reference generation settings of the built-in specs. */
-final class Sampling {
-    private Sampling() {}
+final class ReferenceSampling {
+    private ReferenceSampling() {}
 
     /** Greedy decoding (temperature 0) with output length bounds in tokens. */
     static SamplingParams greedy(int maxTokens, int minTokens) {
