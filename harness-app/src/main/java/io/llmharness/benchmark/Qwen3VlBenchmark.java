@@ -14,7 +14,7 @@ import java.io.UncheckedIOException;
 
 /**
  * qwen3-vl-235b-a22b: product image + title + description → JSON with category, brand and is_secondhand, over
- * chat completions. ReferenceSampling parameters stay unset so the server applies the model's generation_config.
+ * chat completions. Sampling parameters stay unset so the server applies the model's generation_config.
  */
 final class Qwen3VlBenchmark {
     private Qwen3VlBenchmark() {}
@@ -77,7 +77,7 @@ final class Qwen3VlBenchmark {
                 .accuracy("Response parsed as JSON against the schema; hierarchical F1 of the ' > ' category path"
                         + " (common-prefix depth) 0.7903 x0.99 = 0.7824; brand and is_secondhand reported, not gated")
                 .notes(
-                        "ReferenceSampling parameters are left unset, as in the reference code and README (the server uses"
+                        "Sampling parameters are left unset, as in the reference code and README (the server uses"
                                 + " the model's generation_config: T 0.7, top_p 0.8, top_k 20); the rules FAQ says"
                                 + " T 1 / top_p 1. Guided decoding exists but is off for v6.0. The built-in system prompt"
                                 + " is a placeholder, not the reference text: pass --system-prompt-file and"

@@ -140,8 +140,10 @@ class FindPeakRunTest {
                 data.toString(),
                 "--generation-config",
                 gen.toString(),
+                "--max-tokens",
+                "6",
                 "--warmup-requests",
-                "0",
+                "8",
                 "--server-target-qps",
                 "2",
                 "--set",
@@ -151,7 +153,7 @@ class FindPeakRunTest {
                 "--set",
                 "min_duration_ms=1000",
                 "--set",
-                "min_query_count=8",
+                "min_query_count=24",
                 "--output-dir",
                 dir.resolve("out").toString()));
         a.addAll(List.of(more));
