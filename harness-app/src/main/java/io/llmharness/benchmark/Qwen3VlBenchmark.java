@@ -76,13 +76,12 @@ final class Qwen3VlBenchmark {
                 .guidedDecodingSchema(schema())
                 .accuracy("Response parsed as JSON against the schema; hierarchical F1 of the ' > ' category path"
                         + " (common-prefix depth) 0.7903 x0.99 = 0.7824; brand and is_secondhand reported, not gated")
-                .notes(
-                        "Sampling parameters are left unset, as in the reference code and README (the server uses"
-                                + " the model's generation_config: T 0.7, top_p 0.8, top_k 20); the rules FAQ says"
-                                + " T 1 / top_p 1. Guided decoding exists but is off for v6.0. The built-in system prompt"
-                                + " is a placeholder, not the reference text: pass --system-prompt-file and"
-                                + " --user-prompt-template-file for reference-equivalent prompts. Serve without prefix"
-                                + " caching and without image resizing.")
+                .notes("Sampling parameters are left unset, as in the reference code and README (the server uses"
+                        + " the model's generation_config: T 0.7, top_p 0.8, top_k 20); the rules FAQ says"
+                        + " T 1 / top_p 1. Guided decoding exists but is off for v6.0. The built-in system prompt"
+                        + " is a placeholder, not the reference text: pass --system-prompt-file and"
+                        + " --user-prompt-template-file for reference-equivalent prompts. Serve without prefix"
+                        + " caching and without image resizing.")
                 .build();
     }
 }

@@ -103,6 +103,7 @@ class LoadGenTargetTest {
                 .hasMessage("--scenario 'Batch': unknown scenario; use one of Offline, Server, Interactive,"
                         + " SingleStream, MultiStream");
         assertThatThrownBy(() -> RunMode.parse("submission"))
-                .hasMessage("--test-mode 'submission': unknown test mode; use performance, accuracy, TEST06 or find-peak");
+                .hasMessage(
+                        "--test-mode 'submission': unknown test mode; use performance, accuracy, TEST06 or find-peak");
     }
 }
