@@ -62,8 +62,10 @@ public final class FailureTracker {
             decide(new RunAbort(
                     RunAbort.Reason.UNREACHABLE,
                     url,
-                    "cannot connect to " + url + " (" + connectFailure(outcome)
-                            + "); check that the server is running and the URL is right",
+                    "cannot connect to " + url + " (" + connectFailure(outcome) + ")"
+                            + (connectFailure(outcome).startsWith("TLS")
+                                    ? ""
+                                    : "; check that the server is running and the URL is right"),
                     outcome));
         } else {
             int n = consecutive[endpoint].incrementAndGet();
@@ -71,10 +73,19 @@ public final class FailureTracker {
                 decide(new RunAbort(
                         RunAbort.Reason.CONSECUTIVE_FAILURES,
                         url,
-                        url + " failed " + n + " requests in a row; last: " + outcome.describe(),
+                        url + " failed " + n + " requests in a row; last: " + outcome.describe() + hint(outcome),
                         outcome));
             }
         }
+    }
+
+    /** What to do about an answer that says the request lacked credentials. */
+    private static String hint(Outcome o) {
+        if (o instanceof Outcome.HttpError h && (h.status() == 401 || h.status() == 403)) {
+            return " (the server wants an API key: give it with --api-key KEY or the OPENAI_API_KEY variable;"
+                    + " if one was sent, it is not the server's)";
+        }
+        return "";
     }
 
     private static String connectFailure(Outcome o) {

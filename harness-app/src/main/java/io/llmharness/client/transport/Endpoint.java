@@ -6,12 +6,14 @@ import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -34,6 +36,8 @@ public final class Endpoint {
     private final HttpClientOptions clientOptions;
     private final int poolSize;
     private final HttpClientAgent client;
+    private final CharSequence[] headerNames;
+    private final CharSequence[] headerValues;
     private volatile HttpClientAgent freshClient;
 
     private final Set<HttpConnection> known = ConcurrentHashMap.newKeySet();
@@ -68,7 +72,28 @@ public final class Endpoint {
                 .setDefaultHost(url.host())
                 .setDefaultPort(url.port())
                 .setName("llm-harness-" + index);
+        if (url.ssl()) {
+            o.tls().applyTo(clientOptions);
+        }
         this.client = vertx.createHttpClient(clientOptions, pool());
+        Map<String, String> headers = o.requestHeaders();
+        this.headerNames = new CharSequence[headers.size()];
+        this.headerValues = new CharSequence[headers.size()];
+        int i = 0;
+        for (Map.Entry<String, String> h : headers.entrySet()) {
+            headerNames[i] = HttpHeaders.createOptimized(h.getKey());
+            headerValues[i++] = HttpHeaders.createOptimized(h.getValue());
+        }
+    }
+
+    /**
+     * Adds the extra headers and the {@code Authorization} header to a request: arrays built once, so sending
+     * them allocates nothing.
+     */
+    void putHeaders(HttpClientRequest request) {
+        for (int i = 0; i < headerNames.length; i++) {
+            request.putHeader(headerNames[i], headerValues[i]);
+        }
     }
 
     private PoolOptions pool() {
@@ -130,6 +155,9 @@ public final class Endpoint {
                 .setSsl(url.ssl())
                 .setURI("/health")
                 .setIdleTimeout(timeoutMs);
+        for (int i = 0; i < headerNames.length; i++) {
+            ro.putHeader(headerNames[i], headerValues[i]);
+        }
         List<Future<HttpClientRequest>> held = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             held.add(client.request(ro));
