@@ -1,5 +1,6 @@
 package io.llmharness.cli;
 
+import io.llmharness.cli.run.AccessFlags;
 import io.llmharness.cli.run.BenchmarkFlags;
 import io.llmharness.cli.run.DatasetFlags;
 import io.llmharness.cli.run.LoadGenFlags;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Spec;
  * {@code harness run}: one MLPerf run over HTTP. Everything is validated before any socket opens; then the
  * servers are started or checked, LoadGen drives the HTTP client, and the run directory receives the four MLPerf
  * logs, summary.json, the request tables, config.resolved.yaml and harness.log. Exit code 0 VALID (or accuracy
- * done), 4 INVALID, 1 aborted, 130 interrupted, 2 usage, 3 bad input. See docs/run.md.
+ * done), 4 INVALID, 5 failed samples, 1 aborted, 130 interrupted, 2 usage, 3 bad input. See docs/run.md.
  */
 @Command(
         name = "run",
@@ -57,6 +58,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Mixin
     TargetFlags target = new TargetFlags();
+
+    @Mixin
+    AccessFlags access = new AccessFlags();
 
     @Mixin
     LoadGenFlags loadgen = new LoadGenFlags();
@@ -106,6 +110,7 @@ public final class RunCommand implements Callable<Integer> {
         return switch (result.outcome()) {
             case VALID, ACCURACY_DONE -> ExitCodes.OK;
             case INVALID -> ExitCodes.RESULT_INVALID;
+            case FAILED_SAMPLES -> ExitCodes.FAILED_SAMPLES;
             case INTERRUPTED -> ExitCodes.INTERRUPTED;
             case FAILED -> throw HarnessException.execution(result.failure());
         };
@@ -129,7 +134,8 @@ public final class RunCommand implements Callable<Integer> {
                 new RunRequest.OutputRequest(
                         output.outputDir(), null, commandLine, version(), output.progress(), false),
                 new RunRequest.MetricsRequest(enableMetrics, Duration.ofMillis((long) (metricsInterval * 1000))),
-                debugMode);
+                debugMode,
+                access.toRequest(env));
     }
 
     static String version() {

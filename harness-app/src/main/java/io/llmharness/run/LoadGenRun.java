@@ -146,6 +146,7 @@ final class LoadGenRun {
                 failure(),
                 control.interrupted(),
                 Duration.between(start, end),
+                null,
                 null);
         return RunFiles.write(r, snapshot, endpoints, start, end, new RunFiles.Health(samples, warm));
     }
@@ -195,8 +196,9 @@ final class LoadGenRun {
                 .maxConsecutiveFailures(spec.sut().maxConsecutiveFailures())
                 .retry(RetryPolicy.ofRetries(spec.sut().maxRetries()))
                 .maxConnections(spec.sut().maxConnections())
-                .transport(TransportOptions.defaults()
-                        .withRequestIdPrefix(spec.sut().requestIdPrefix()))
+                .transport(spec.access()
+                        .applyTo(TransportOptions.defaults()
+                                .withRequestIdPrefix(spec.sut().requestIdPrefix())))
                 .expectedRequests(Math.max(1024, spec.dataset().size()))
                 .build();
     }
