@@ -10,7 +10,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** The key lines of a run for the terminal: the verdict, the scenario's metric, TTFT/TPOT, where the files are. */
+/**
+ * The key lines of a run for the terminal: LoadGen's verdict with the harness's own beside it, the scenario's
+ * metric, TTFT/TPOT, the sample counts (completed + failed = issued), what failed and where its records are, where
+ * the files are.
+ */
 public final class ResultLines {
 
     /** Index of the 99th percentile in LoadGen's reported percentiles (50, 90, 95, 97, 99, 99.9). */
@@ -23,17 +27,19 @@ public final class ResultLines {
         List<String> out = new ArrayList<>();
         TestResult lg = r.loadgen();
         String title = r.spec().title();
+        String harness = r.outcome() == RunResult.Outcome.FAILED_SAMPLES
+                ? "   Harness verdict : " + r.failures().verdict()
+                : "";
         switch (r.outcome()) {
             case INTERRUPTED -> out.add(title + ": interrupted; the logs and summary hold what was measured");
             case FAILED -> out.add(title + ": stopped early (" + shortReason(r.failure()) + ")");
-            case ACCURACY_DONE ->
-                out.add(title + ": done, " + lg.accuracyLogEntries() + " responses in mlperf_log_accuracy.json");
-            case VALID, INVALID ->
-                out.add(title + ": Result is : " + lg.verdict()
-                        + (r.health() != null && !r.health().ok() ? " (client-limited)" : ""));
+            case ACCURACY_DONE, VALID, INVALID, FAILED_SAMPLES -> out.add(title + ": " + loadgenLine(r) + harness);
         }
         if (lg != null) {
-            boolean measured = r.outcome() == RunResult.Outcome.VALID || r.outcome() == RunResult.Outcome.INVALID;
+            RunResult.Outcome own = r.loadgenOutcome();
+            boolean measured = r.failure() == null
+                    && !r.interrupted()
+                    && (own == RunResult.Outcome.VALID || own == RunResult.Outcome.INVALID);
             if (measured) {
                 lg.performance().ifPresent(p -> metricLines(out, p, r));
             }
@@ -44,12 +50,20 @@ public final class ResultLines {
                 row(out, "LoadGen errors", lg.errorCount() + " (see mlperf_log_detail.txt)");
             }
         }
-        if (r.sut() != null) {
+        if (r.failures() != null) {
             row(
                     out,
                     "Samples",
-                    r.sut().samplesCompleted() + " completed, " + r.sut().samplesFailed() + " failed, "
+                    r.failures().completed() + " completed, " + r.failures().failed() + " failed, "
                             + String.format(Locale.ROOT, "%.1f s", r.elapsed().toMillis() / 1000.0));
+            if (r.failures().failed() > 0) {
+                row(
+                        out,
+                        "Failed samples",
+                        r.failures().line(r.runDir().resolve("requests.csv") + " (outcome and error columns)"));
+            }
+        }
+        if (r.sut() != null) {
             if (r.sut().missingTokenIds() > 0) {
                 row(
                         out,
@@ -81,6 +95,16 @@ public final class ResultLines {
         }
         row(out, "Files", r.runDir().toString());
         return out;
+    }
+
+    /** LoadGen's verdict as LoadGen says it: {@code Result is : VALID}, or the accuracy run's count. */
+    private static String loadgenLine(RunResult r) {
+        TestResult lg = r.loadgen();
+        if (lg.verdict() == TestResult.Verdict.NOT_APPLICABLE) {
+            return "done, " + lg.accuracyLogEntries() + " responses in mlperf_log_accuracy.json";
+        }
+        return "Result is : " + lg.verdict()
+                + (r.health() != null && !r.health().ok() ? " (client-limited)" : "");
     }
 
     private static void metricLines(List<String> out, PerformanceSummary p, RunResult r) {
