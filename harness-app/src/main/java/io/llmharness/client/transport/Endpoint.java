@@ -42,6 +42,7 @@ public final class Endpoint {
 
     private final Set<HttpConnection> known = ConcurrentHashMap.newKeySet();
     private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong sequence = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong connections = new AtomicLong();
     private final AtomicLong staleRetries = new AtomicLong();
@@ -190,11 +191,16 @@ public final class Endpoint {
         return true;
     }
 
-    /** A request to this server started. */
-    public void begin() {
+    /**
+     * A request to this server started.
+     *
+     * @return its place in the order requests were started on this server: 0, 1, 2, … (never reset)
+     */
+    public long begin() {
         requests.incrementAndGet();
         int now = inFlight.incrementAndGet();
         maxInFlight.accumulateAndGet(now, Math::max);
+        return sequence.getAndIncrement();
     }
 
     /** A request to this server ended. */
