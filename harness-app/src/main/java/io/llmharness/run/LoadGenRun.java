@@ -19,6 +19,8 @@ import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.clock.SystemClock;
 import io.llmharness.report.progress.Progress;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.file.FileSystemOptions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -57,7 +59,12 @@ final class LoadGenRun {
     }
 
     RunResult run() {
-        Vertx vertx = Vertx.vertx();
+        // No class-path file resolving: it would add a JVM shutdown hook for its cache folder, which throws when a
+        // Ctrl-C has already started the shutdown (a signal right after the run starts); the client serves no files.
+        Vertx vertx = Vertx.vertx(new VertxOptions()
+                .setFileSystemOptions(new FileSystemOptions()
+                        .setClassPathResolvingEnabled(false)
+                        .setFileCachingEnabled(false)));
         try {
             return run(vertx);
         } finally {
