@@ -74,7 +74,8 @@ public record AccessPlan(
      * Validates the flags and picks the key.
      *
      * @param r the flags as given
-     * @param serverKey the {@code api_key} of the servers the harness starts (config or profile), or null
+     * @param serverKey the key the servers are known to require: the {@code api_key} of a server config the
+     *     harness starts them with, or of a workload profile; null when none
      * @param managed the harness starts the servers (the environment's {@code VLLM_API_KEY} is tried first)
      * @throws HarnessException (usage 2) for a bad flag value, (config 3) for an unreadable CA file
      */
@@ -109,7 +110,7 @@ public record AccessPlan(
         if (serverKey != null) {
             if (flag != null && !flag.sameValue(serverKey)) {
                 throw HarnessException.usage("--api-key differs from " + serverKey.source() + ", the key the"
-                        + " harness starts the server with; every request would get 401: give the key once");
+                        + " server requires; every request would get 401: give the key once");
             }
             return serverKey;
         }
