@@ -54,6 +54,9 @@ public final class DemoCommand implements Callable<Integer> {
                 case INVALID -> {
                     return ExitCodes.RESULT_INVALID;
                 }
+                case FAILED_SAMPLES -> {
+                    return ExitCodes.FAILED_SAMPLES;
+                }
                 case INTERRUPTED -> {
                     return ExitCodes.INTERRUPTED;
                 }

@@ -96,7 +96,7 @@ public final class RunExecutor {
 
     private static ServerSession open(RunSpec spec, ServerListener listener, RunControl control) {
         try {
-            return ServerSession.open(spec.target(), listener);
+            return ServerSession.open(spec.target(), spec.access(), listener);
         } catch (HarnessException e) {
             // The message reaches the user as the command's one error line; the log only keeps a copy (at info,
             // so that the console appender, active before harness.log is open, does not print it twice).

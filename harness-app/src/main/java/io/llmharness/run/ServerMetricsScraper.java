@@ -40,8 +40,10 @@ final class ServerMetricsScraper implements AutoCloseable {
     private final BufferedWriter out;
     private final ScheduledExecutorService timer;
     private final HttpClient http;
+    private final java.util.Map<String, String> headers;
 
-    private ServerMetricsScraper(List<String> urls, Path runDir, Duration interval) throws IOException {
+    private ServerMetricsScraper(List<String> urls, Path runDir, Duration interval, AccessPlan access)
+            throws IOException {
         this.urls = List.copyOf(urls);
         this.csv = runDir.resolve("server_metrics.csv");
         this.parquet = runDir.resolve(FILE);
@@ -50,7 +52,9 @@ final class ServerMetricsScraper implements AutoCloseable {
         this.http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(2))
+                .sslContext(access.tls().sslContext())
                 .build();
+        this.headers = access.controlHeaders();
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "metrics-scraper");
             t.setDaemon(true);
@@ -67,7 +71,7 @@ final class ServerMetricsScraper implements AutoCloseable {
             return null;
         }
         try {
-            return new ServerMetricsScraper(urls, spec.runDir(), m.interval());
+            return new ServerMetricsScraper(urls, spec.runDir(), m.interval(), spec.access());
         } catch (IOException e) {
             LOG.warn("server metrics are not scraped: {}", e.toString());
             return null;
@@ -79,12 +83,11 @@ final class ServerMetricsScraper implements AutoCloseable {
         for (String url : urls) {
             String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
             try {
-                HttpResponse<String> r = http.send(
-                        HttpRequest.newBuilder(URI.create(base + "/metrics"))
-                                .timeout(Duration.ofSeconds(5))
-                                .GET()
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
+                HttpRequest.Builder req = HttpRequest.newBuilder(URI.create(base + "/metrics"))
+                        .timeout(Duration.ofSeconds(5))
+                        .GET();
+                headers.forEach(req::header);
+                HttpResponse<String> r = http.send(req.build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     write(now, url, r.body());
                 } else {

@@ -209,6 +209,37 @@ class RunErrorsTest {
     }
 
     @Test
+    void badAccessFlagsAreOneLineBeforeAnythingStarts() {
+        oneLine(
+                run("--simulate", "--dataset-path", data.toString(), "--header", "X-Route gpu"),
+                ExitCodes.USAGE,
+                "--header 'X-Route gpu': write it as 'Name: value'");
+        oneLine(
+                run("--simulate", "--dataset-path", data.toString(), "--header", "Accept: text/plain"),
+                ExitCodes.USAGE,
+                "--header Accept: the client sets this header itself");
+        oneLine(
+                run("--simulate", "--dataset-path", data.toString(), "--idle-timeout", "0"),
+                ExitCodes.USAGE,
+                "--idle-timeout 0.0: must be a number of seconds above 0");
+        oneLine(
+                run("--simulate", "--dataset-path", data.toString(), "--max-failure-rate", "5"),
+                ExitCodes.USAGE,
+                "--max-failure-rate 5.0: must be a share from 0");
+        oneLine(
+                run(
+                        "--api-server-url",
+                        "https://127.0.0.1:9",
+                        "--dataset-path",
+                        data.toString(),
+                        "--ca-cert",
+                        dir.resolve("ca.pem").toString()),
+                ExitCodes.INVALID_CONFIG,
+                "--ca-cert " + dir.resolve("ca.pem") + ": no such file");
+        assertThat(out()).as("no run directory").doesNotExist();
+    }
+
+    @Test
     void unreachableServerUrl() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
