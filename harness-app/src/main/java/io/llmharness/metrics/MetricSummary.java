@@ -24,6 +24,7 @@ import java.util.Map;
  * @param failures failures by kind and message, and {@code failure_rate}
  * @param slos the objectives behind {@link Throughput#goodput()}
  * @param endpoints per-server counters as the client reported them, in endpoint order
+ * @param servers with several servers, each one's own summary over this run's window (empty with one server)
  */
 public record MetricSummary(
         MeasuredWindow window,
@@ -33,13 +34,15 @@ public record MetricSummary(
         Throughput throughput,
         FailureSummary failures,
         SloSpec slos,
-        List<EndpointStats> endpoints) {
+        List<EndpointStats> endpoints,
+        List<ServerMetrics> servers) {
 
     public MetricSummary {
         EnumMap<LatencyMetric, Distribution> copy = new EnumMap<>(LatencyMetric.class);
         copy.putAll(latency);
         latency = Collections.unmodifiableMap(copy);
         endpoints = List.copyOf(endpoints);
+        servers = List.copyOf(servers);
     }
 
     /**
@@ -47,11 +50,32 @@ public record MetricSummary(
      *
      * @param snapshot what the client recorded
      * @param options measured window and SLOs
-     * @param endpoints per-server counters ({@code LlmClient#endpointStats()}), or an empty list
+     * @param endpoints per-server counters ({@code LlmClient#endpointStats()}), or an empty list; with two or more,
+     *     the summary carries each server's own ({@link #servers()})
      */
     public static MetricSummary compute(
             RecordSnapshot snapshot, MeasureOptions options, List<EndpointStats> endpoints) {
-        return new SummaryCalculator(snapshot, options).compute(endpoints);
+        MetricSummary all = new SummaryCalculator(snapshot, options).compute(endpoints);
+        if (endpoints.size() < 2) {
+            return all;
+        }
+        List<ServerMetrics> servers = ServerMetrics.of(snapshot, options, all);
+        return new MetricSummary(
+                all.window,
+                all.requests,
+                all.latency,
+                all.tokens,
+                all.throughput,
+                all.failures,
+                all.slos,
+                all.endpoints,
+                servers);
+    }
+
+    /** One server's summary: its requests only, over the whole run's window (so the servers' rates add up). */
+    static MetricSummary ofServer(
+            RecordSnapshot snapshot, MeasureOptions options, MeasuredWindow window, EndpointStats endpoint) {
+        return new SummaryCalculator(snapshot, options, window).compute(List.of(endpoint));
     }
 
     /** The distribution of one latency metric. */

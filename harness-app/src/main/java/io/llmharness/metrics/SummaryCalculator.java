@@ -21,10 +21,17 @@ final class SummaryCalculator {
     private final MeasureOptions options;
     private final List<RequestRecord> measured;
     private final List<RequestRecord> succeeded;
+    private final MeasuredWindow span;
 
     SummaryCalculator(RecordSnapshot snapshot, MeasureOptions options) {
+        this(snapshot, options, null);
+    }
+
+    /** A calculator whose span is given (a part of a run measured over the whole run's span), or null to find it. */
+    SummaryCalculator(RecordSnapshot snapshot, MeasureOptions options, MeasuredWindow span) {
         this.snapshot = snapshot;
         this.options = options;
+        this.span = span;
         this.measured = snapshot.requests().stream()
                 .filter(r -> options.contains(RequestMetrics.startNs(r)))
                 .toList();
@@ -32,10 +39,18 @@ final class SummaryCalculator {
     }
 
     MetricSummary compute(List<EndpointStats> endpoints) {
-        MeasuredWindow window = window();
+        MeasuredWindow window = span != null ? span : window();
         TokenSummary tokens = tokens();
         return new MetricSummary(
-                window, counts(), latency(), tokens, throughput(window, tokens), failures(), options.slos(), endpoints);
+                window,
+                counts(),
+                latency(),
+                tokens,
+                throughput(window, tokens),
+                failures(),
+                options.slos(),
+                endpoints,
+                List.of());
     }
 
     private MeasuredWindow window() {

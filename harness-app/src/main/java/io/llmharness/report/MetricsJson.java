@@ -27,12 +27,7 @@ final class MetricsJson {
         out.start("metrics");
         window(out, m.window());
         requests(out, m.requests());
-        out.start("latency");
-        for (Map.Entry<LatencyMetric, Distribution> e : m.latency().entrySet()) {
-            LatencyMetric metric = e.getKey();
-            distribution(out, metric.key(), "ms", population(metric), e.getValue(), Units::ms);
-        }
-        out.end();
+        latency(out, m, true);
         throughput(out, m.throughput());
         out.field("failure_rate", m.failureRate());
         tokens(out, m.tokens());
@@ -44,6 +39,18 @@ final class MetricsJson {
                     .end();
         }
         out.end().end();
+    }
+
+    /** The {@code latency} object; without the pooled (client-wide) metrics when {@code pooled} is false. */
+    static void latency(ReportJson out, MetricSummary m, boolean pooled) throws IOException {
+        out.start("latency");
+        for (Map.Entry<LatencyMetric, Distribution> e : m.latency().entrySet()) {
+            LatencyMetric metric = e.getKey();
+            if (pooled || metric.population() != LatencyMetric.Population.POOLED) {
+                distribution(out, metric.key(), "ms", population(metric), e.getValue(), Units::ms);
+            }
+        }
+        out.end();
     }
 
     private static void window(ReportJson out, MeasuredWindow w) throws IOException {
@@ -68,7 +75,7 @@ final class MetricsJson {
                 .end();
     }
 
-    private static void throughput(ReportJson out, Throughput t) throws IOException {
+    static void throughput(ReportJson out, Throughput t) throws IOException {
         out.start("throughput")
                 .field("requests_per_second", t.requestsPerSecond())
                 .field("output_tokens_per_second", t.outputTokensPerSecond())

@@ -3,8 +3,10 @@ package io.llmharness.report;
 import io.llmharness.client.record.Outcome;
 import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.error.HarnessException;
+import io.llmharness.metrics.BalanceVerdict;
 import io.llmharness.metrics.FailureSummary;
 import io.llmharness.metrics.MetricSummary;
+import io.llmharness.metrics.ServerMetrics;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -93,8 +95,9 @@ public final class SummaryJson {
         out.startArray("endpoints");
         int index = 0;
         for (EndpointStats e : m.endpoints()) {
+            index++;
             out.start(null)
-                    .field("index", index++)
+                    .field("index", index - 1)
                     .field("url", e.url())
                     .field("requests", e.requests())
                     .field("failures", e.failures())
@@ -102,10 +105,53 @@ public final class SummaryJson {
                     .field("max_in_flight", e.maxInFlight())
                     .field("connections_opened", e.connectionsOpened())
                     .field("stale_retries", e.staleRetries())
-                    .field("overload_retries", e.overloadRetries())
-                    .end();
+                    .field("overload_retries", e.overloadRetries());
+            if (index <= m.servers().size()) {
+                server(out, m.servers().get(index - 1));
+            }
+            out.end();
         }
         out.endArray();
+        if (!m.servers().isEmpty()) {
+            BalanceVerdict b = BalanceVerdict.of(m.servers());
+            out.start("balance")
+                    .field("metric", b.metric().key())
+                    .field("ratio", BalanceVerdict.RATIO)
+                    .field("judged", b.judged())
+                    .field("balanced", b.balanced())
+                    .startArray("outliers");
+            for (BalanceVerdict.Outlier o : b.outliers()) {
+                out.start(null)
+                        .field("index", o.server().index())
+                        .field("url", o.server().url())
+                        .field("p50_ms", Units.ms(o.p50Ns()))
+                        .field("others_median_ms", Units.ms(o.othersNs()))
+                        .field("ratio", o.ratio())
+                        .end();
+            }
+            out.endArray().field("line", b.line()).end();
+        }
+    }
+
+    /** A server's own figures in its {@code endpoints} entry, shaped like the run's. */
+    private static void server(ReportJson out, ServerMetrics s) throws IOException {
+        MetricSummary m = s.metrics();
+        out.field("share", s.share())
+                .field("measured_requests", m.requests().issued())
+                .field("succeeded", m.requests().succeeded())
+                .field("failed", m.requests().failed())
+                .field("failure_rate", m.failureRate());
+        out.start("failures_by_kind");
+        for (Map.Entry<Outcome.Kind, Long> e : m.failures().byKind().entrySet()) {
+            if (e.getValue() > 0) {
+                out.field(e.getKey().name(), e.getValue().longValue());
+            }
+        }
+        out.end();
+        MetricsJson.latency(out, m, false);
+        MetricsJson.throughput(out, m.throughput());
+        out.field("input_tokens", m.tokens().inputTotal())
+                .field("output_tokens", m.tokens().outputTotal());
     }
 
     private static void failures(ReportJson out, MetricSummary m) throws IOException {

@@ -9,7 +9,6 @@ import io.llmharness.loadgen.results.Validity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * The key lines of a run for the terminal: LoadGen's verdict with the harness's own beside it, the scenario's
@@ -92,10 +91,7 @@ public final class ResultLines {
                     resent + " answers of 429/503 were retried (--max-retries); the waits count in the latencies");
         }
         if (r.metrics() != null && r.metrics().endpoints().size() > 1) {
-            row(
-                    out,
-                    "Requests per server",
-                    r.metrics().endpoints().stream().map(ResultLines::endpoint).collect(Collectors.joining(", ")));
+            out.addAll(ServerLines.of(r.metrics()));
         }
         if (r.health() != null) {
             row(out, "Client health", r.health().line());
@@ -174,10 +170,6 @@ public final class ResultLines {
 
     private static String oneLine(String s) {
         return s.replace('\n', ' ').replaceAll("\\s+", " ").replace(" * ", " ").strip();
-    }
-
-    private static String endpoint(EndpointStats e) {
-        return e.url() + " " + e.requests() + (e.failures() > 0 ? " (" + e.failures() + " failed)" : "");
     }
 
     private static String limit(Integer ms) {

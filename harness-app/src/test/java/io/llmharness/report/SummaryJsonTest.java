@@ -44,7 +44,15 @@ class SummaryJsonTest {
         JsonNode root = new ObjectMapper().readTree(SummaryJson.toJson(RunFixtures.summary(RunFixtures.snapshot())));
         assertThat(fieldNames(root))
                 .containsExactly(
-                        "schema_version", "run", "config", "dataset", "mlperf", "metrics", "endpoints", "failures");
+                        "schema_version",
+                        "run",
+                        "config",
+                        "dataset",
+                        "mlperf",
+                        "metrics",
+                        "endpoints",
+                        "balance",
+                        "failures");
         assertThat(fieldNames(root.get("metrics")))
                 .containsExactly("window", "requests", "latency", "throughput", "failure_rate", "tokens", "slos");
         assertThat(fieldNames(root.get("metrics").get("latency")))

@@ -1,0 +1,104 @@
+package io.llmharness.metrics;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Whether one server of several was slower than the others beyond noise, so a skewed fleet does not hide behind a
+ * good average: a server is an <em>outlier</em> when its median latency is more than {@link #RATIO} times the
+ * median of the other servers' medians. The latency is TTFT when the servers' requests streamed, else the
+ * end-to-end latency, both measured from when the client sent the request ({@code ttft_from_send},
+ * {@code e2e_latency_from_send}): a late client delays every server alike and would only blur the comparison. Servers with fewer than {@link #MIN_REQUESTS} successful requests are not judged, and neither
+ * is a run with fewer than two judged servers.
+ *
+ * @param metric the latency compared
+ * @param judged how many servers had enough requests to judge
+ * @param outliers the slow servers, slowest first
+ */
+public record BalanceVerdict(LatencyMetric metric, int judged, List<Outlier> outliers) {
+
+    /** A server's p50 more than this many times the others' median p50 makes it an outlier. */
+    public static final double RATIO = 1.5;
+
+    /** Successful requests a server needs before its median counts. */
+    public static final long MIN_REQUESTS = 10;
+
+    public BalanceVerdict {
+        outliers = List.copyOf(outliers);
+    }
+
+    /**
+     * One slow server.
+     *
+     * @param server the server
+     * @param p50Ns its median latency
+     * @param othersNs the median of the other judged servers' medians
+     */
+    public record Outlier(ServerMetrics server, long p50Ns, long othersNs) {
+        /** How many times slower than the others. */
+        public double ratio() {
+            return othersNs == 0 ? Double.POSITIVE_INFINITY : (double) p50Ns / othersNs;
+        }
+    }
+
+    /** The verdict on a run's servers ({@link MetricSummary#servers()}). */
+    public static BalanceVerdict of(List<ServerMetrics> servers) {
+        boolean streamed = servers.stream().anyMatch(s -> s.metrics().requests().streamed() > 0);
+        LatencyMetric metric = streamed ? LatencyMetric.TTFT_FROM_SEND : LatencyMetric.E2E_LATENCY_FROM_SEND;
+        List<ServerMetrics> judged = servers.stream()
+                .filter(s -> s.metrics().latency(metric).count() >= MIN_REQUESTS)
+                .toList();
+        List<Outlier> outliers = new ArrayList<>();
+        if (judged.size() >= 2) {
+            for (ServerMetrics s : judged) {
+                long[] others = judged.stream()
+                        .filter(o -> o != s)
+                        .mapToLong(o -> o.metrics().latency(metric).p50())
+                        .sorted()
+                        .toArray();
+                long p50 = s.metrics().latency(metric).p50();
+                long median = median(others);
+                if (p50 > RATIO * median) {
+                    outliers.add(new Outlier(s, p50, median));
+                }
+            }
+        }
+        outliers.sort((a, b) -> Double.compare(b.ratio(), a.ratio()));
+        return new BalanceVerdict(metric, judged.size(), outliers);
+    }
+
+    /** Whether no server was an outlier. */
+    public boolean balanced() {
+        return outliers.isEmpty();
+    }
+
+    /** One line for the terminal and summary.json. */
+    public String line() {
+        String name = metric == LatencyMetric.TTFT_FROM_SEND ? "TTFT from send" : "e2e latency from send";
+        if (judged < 2) {
+            return "not judged: fewer than 2 servers with " + MIN_REQUESTS + " successful requests";
+        }
+        if (balanced()) {
+            return String.format(
+                    Locale.ROOT, "balanced: no server's %s p50 above %.1f× the others' median", name, RATIO);
+        }
+        List<String> parts = new ArrayList<>();
+        for (Outlier o : outliers) {
+            parts.add(String.format(
+                    Locale.ROOT,
+                    "%s %s p50 %.1f ms is %.1f× the others' median (%.1f ms)",
+                    o.server().url(),
+                    name,
+                    o.p50Ns() / 1e6,
+                    o.ratio(),
+                    o.othersNs() / 1e6));
+        }
+        return "OUTLIER: " + String.join("; ", parts);
+    }
+
+    private static long median(long[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+}
