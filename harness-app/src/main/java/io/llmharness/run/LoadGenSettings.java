@@ -55,6 +55,7 @@ final class LoadGenSettings {
         s.scenario = Scenario.fromName(scenario);
         if (req.userConf() != null) {
             requireFile(req.userConf(), "--user-conf");
+            warnings.addAll(UserConfLint.check(req.userConf(), target.modelName()));
         }
         ConfigFiles.Report config =
                 new ConfigFiles(req.mlperfConf(), req.userConf(), target.modelName(), scenario).applyTo(s);
@@ -93,6 +94,7 @@ final class LoadGenSettings {
             }
         }
         applySets(s, req.sets());
+        SettingsRange.check(s);
         if (s.mode == TestMode.FIND_PEAK_PERFORMANCE && !server) {
             throw HarnessException.usage("--set mode=FindPeakPerformance: LoadGen's peak search runs the Server"
                     + " scenario only, not " + target.scenario() + "; use --scenario Server or Interactive");
