@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import net.razorvine.pickle.Opcodes;
 import net.razorvine.pickle.PickleException;
@@ -25,6 +26,29 @@ public final class PandasUnpickler extends Unpickler {
     private static final List<String> NUMPY_CORE = List.of("numpy.core.", "numpy._core.");
     private static final List<String> DELEGATED_MODULES =
             List.of("builtins", "__builtin__", "copy_reg", "copyreg", "_codecs", "collections", "datetime");
+
+    /**
+     * Builtins that run code or reach outside the data: never constructed, but treated like any unknown class
+     * ({@code os.system}): an opaque object reported by its class name, so the message says what was refused.
+     */
+    private static final Set<String> REFUSED_BUILTINS = Set.of(
+            "exec",
+            "eval",
+            "compile",
+            "__import__",
+            "open",
+            "getattr",
+            "setattr",
+            "delattr",
+            "globals",
+            "locals",
+            "vars",
+            "input",
+            "breakpoint",
+            "exit",
+            "quit",
+            "print",
+            "help");
 
     private final Map<String, ClassRef> names = new LinkedHashMap<>();
 
@@ -146,7 +170,8 @@ public final class PandasUnpickler extends Unpickler {
         ClassRef known = names.get(full);
         if (known != null) {
             stack.add(known);
-        } else if (DELEGATED_MODULES.contains(module)) {
+        } else if (DELEGATED_MODULES.contains(module)
+                && !((module.equals("builtins") || module.equals("__builtin__")) && REFUSED_BUILTINS.contains(name))) {
             stack.add(module);
             stack.add(name);
             super.dispatch(Opcodes.STACK_GLOBAL);

@@ -109,6 +109,31 @@ class PickleTablesTest {
     }
 
     @Test
+    void codeInAPickleNeverRunsAndTheRefusedCallableIsNamed() {
+        for (String name : new String[] {"exec", "eval", "__import__", "getattr"}) {
+            refused(
+                    new PickleBytes()
+                            .global("builtins", name)
+                            .mark()
+                            .str("__import__('os').system('touch /tmp/pwned')")
+                            .tuple()
+                            .reduce(),
+                    "holds an object of class builtins." + name + ", which the harness cannot read from a pickle;"
+                            + " save the data as Parquet with df.to_parquet('data.parquet') or as a DataFrame of"
+                            + " plain lists and strings");
+        }
+        refused(
+                new PickleBytes()
+                        .global("os", "system")
+                        .mark()
+                        .str("true")
+                        .tuple()
+                        .reduce(),
+                "holds an object of class os.system, which the harness cannot read from a pickle; save the data as"
+                        + " Parquet with df.to_parquet('data.parquet') or as a DataFrame of plain lists and strings");
+    }
+
+    @Test
     void dictsAndListsOfTheWrongShape() {
         refused(
                 new PickleBytes().emptyDict().mark().str("a").integer(1).setItems(),
