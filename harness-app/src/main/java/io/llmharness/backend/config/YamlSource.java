@@ -1,6 +1,5 @@
 package io.llmharness.backend.config;
 
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,6 +9,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import io.llmharness.error.DidYouMean;
 import io.llmharness.error.HarnessException;
+import io.llmharness.error.YamlSyntax;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -56,14 +56,15 @@ final class YamlSource {
     static YamlSource read(Path path) {
         String name = path.toString();
         JsonNode root;
+        byte[] bytes = null;
         try {
-            root = YAML.readTree(Files.readAllBytes(path));
+            bytes = Files.readAllBytes(path);
+            root = YAML.readTree(bytes);
         } catch (NoSuchFileException e) {
             throw HarnessException.config(name + ": no such file; check the --server-config path");
         } catch (JsonProcessingException e) {
-            JsonLocation loc = e.getLocation();
-            String at = loc == null ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr();
-            throw HarnessException.config(name + ": not valid YAML" + at + ": " + firstLine(e.getOriginalMessage()), e);
+            String text = bytes == null ? null : new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+            throw HarnessException.config(name + ": " + YamlSyntax.describe(text, e), e);
         } catch (IOException e) {
             throw HarnessException.config(name + ": cannot read the file: " + e.getMessage(), e);
         }
@@ -155,13 +156,5 @@ final class YamlSource {
                 + DidYouMean.closest(key, known)
                         .map(k -> "; did you mean '" + prefix + k + "'?")
                         .orElse("; see docs/server-manager.md for the keys"));
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) {
-            return "syntax error";
-        }
-        int nl = s.indexOf('\n');
-        return (nl < 0 ? s : s.substring(0, nl)).strip();
     }
 }

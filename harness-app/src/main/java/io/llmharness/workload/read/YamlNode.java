@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.llmharness.error.DidYouMean;
 import io.llmharness.error.HarnessException;
+import io.llmharness.error.YamlSyntax;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
@@ -53,9 +54,7 @@ public final class YamlNode {
             }
             return new YamlNode(file, "", root);
         } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? -1 : e.getLocation().getLineNr();
-            throw HarnessException.config(
-                    file + (line > 0 ? ": line " + line : "") + ": not valid YAML: " + e.getOriginalMessage(), e);
+            throw HarnessException.config(file + ": " + YamlSyntax.describe(text, e), e);
         }
     }
 

@@ -420,10 +420,12 @@ class ServerConfigLoaderTest {
 
     @Test
     void fileProblemsAreOneLine() throws IOException {
-        assertError("backend: vllm\n  model: [\n").hasMessageStartingWith(file + ": not valid YAML at line");
+        assertError("backend: vllm\n  model: [\n").hasMessageStartingWith(file + ": line ");
         assertError("backend: vllm\nmodel: m\nport: 1\nport: 2\n")
-                .hasMessageStartingWith(file + ": not valid YAML")
+                .hasMessageContaining(": not valid YAML")
                 .hasMessageContaining("Duplicate field 'port'");
+        assertError("backend: vllm\nmodel: m\nenv:\n  A: '1'\n\tB: '2'\n")
+                .hasMessage(file + ": line 5: not valid YAML: a tab in the indentation; YAML indents with spaces only");
         assertError("").hasMessage(file + ": the file is empty; it needs at least 'backend' and 'model'");
         assertError("- a\n").hasMessage(file + ": expected a mapping of keys (backend: vllm, model: …), got a list");
         assertError("backend: vllm\nmodel: m\nenv: {A: '1'}\nenv_vars: {B: '2'}\n")
