@@ -69,4 +69,18 @@ class ParquetReaderTest {
                 .hasMessage("Dataset " + file + " row 0, column 'tok_input': token id 1.5 (element 0) is not a"
                         + " 32-bit integer; token-id columns must hold lists of integers");
     }
+
+    @Test
+    void nestedDecimalsInAnUnusedColumnDoNotSpoilTheFile(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("prices.parquet");
+        Fixtures.duckdb("COPY (SELECT 'hello' AS input, [1.25, 2.50]::DECIMAL(10,2)[] AS prices,"
+                + " {'p': 3.75::DECIMAL(18,3), 'q': [0.5::DECIMAL(4,1)]} AS nested)"
+                + " TO '" + file + "' (FORMAT PARQUET)");
+
+        Dataset d = Dataset.load(file);
+
+        assertThat(d.value("input", 0)).isEqualTo("hello");
+        assertThat(d.column("prices").text(0)).isEqualTo("[1.25,2.5]");
+        assertThat(d.column("nested").text(0)).isEqualTo("{\"p\":3.75,\"q\":[0.5]}");
+    }
 }

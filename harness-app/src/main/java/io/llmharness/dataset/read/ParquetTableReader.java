@@ -20,12 +20,17 @@ import java.util.Locale;
 
 /**
  * Reads Parquet through DuckDB's JDBC driver (an in-memory database per read). Column types map as: integer
- * types → integers; float, double, decimal → doubles; boolean; varchar → text; blob → bytes; a struct with a
+ * types → integers; float, double, decimal → doubles (also nested in lists and structs); boolean; varchar → text; blob → bytes; a struct with a
  * {@code bytes} blob field (the Hugging Face image layout) → its bytes; lists of integers → token-id lists
  * ({@code int[]}); dates and times → text; every other nested type → JSON (via DuckDB's {@code to_json}).
  */
 public final class ParquetTableReader {
     private static final byte[] MAGIC = {'P', 'A', 'R', '1'};
+
+    /** A decimal type as DuckDB describes it: {@code DECIMAL(10,2)} (or bare {@code DECIMAL}). */
+    private static final String DECIMAL = "DECIMAL(\\(\\d+, ?\\d+\\))?";
+
+    private static final String SCALAR_DECIMAL = "^" + DECIMAL + "$";
 
     private ParquetTableReader() {}
 
@@ -96,19 +101,20 @@ public final class ParquetTableReader {
         try (ResultSet rs = st.executeQuery("DESCRIBE SELECT * FROM " + from)) {
             while (rs.next()) {
                 String name = rs.getString("column_name");
-                String type = rs.getString("column_type").toUpperCase(Locale.ROOT);
-                out.add(source(name, type));
+                String raw = rs.getString("column_type");
+                out.add(source(name, raw.toUpperCase(Locale.ROOT), raw));
             }
         }
         return out;
     }
 
-    private static Source source(String name, String type) {
+    /** The source of a column; {@code type} upper-cased for matching, {@code raw} as described (struct field case). */
+    private static Source source(String name, String type, String raw) {
         String col = "\"" + name.replace("\"", "\"\"") + "\"";
         if (isInteger(type)) {
             return new Source(name, Kind.LONG, col);
         }
-        if (type.equals("FLOAT") || type.equals("DOUBLE") || type.startsWith("DECIMAL")) {
+        if (type.equals("FLOAT") || type.equals("DOUBLE") || type.matches(SCALAR_DECIMAL)) {
             return new Source(name, Kind.DOUBLE, "CAST(" + col + " AS DOUBLE)");
         }
         if (type.equals("BOOLEAN")) {
@@ -128,6 +134,11 @@ public final class ParquetTableReader {
         }
         if (type.startsWith("DATE") || type.startsWith("TIME") || type.equals("UUID") || type.equals("INTERVAL")) {
             return new Source(name, Kind.TEXT, "CAST(" + col + " AS VARCHAR)");
+        }
+        if (type.matches(".*" + DECIMAL + ".*")) {
+            // to_json has no decimal: nested decimals become doubles first (a list<decimal> price column, say)
+            String doubles = raw.replaceAll("(?i)" + DECIMAL, "DOUBLE");
+            return new Source(name, Kind.JSON, "CAST(to_json(CAST(" + col + " AS " + doubles + ")) AS VARCHAR)");
         }
         return new Source(name, Kind.JSON, "CAST(to_json(" + col + ") AS VARCHAR)");
     }
