@@ -124,6 +124,7 @@ final class LoadGenRun {
                         spec.sut().warmsUp() ? spec.sut().warmupTime() : Duration.ZERO,
                         spec.sut().warmupQueries(),
                         () -> control.interrupted() || failed()));
+                warm.stallWarning(spec.sut().warmupTime()).ifPresent(w -> console.note("harness: warning: " + w));
                 sink.target(loadGen, true);
                 servers.startProfile(console);
                 start = Instant.now();

@@ -98,6 +98,23 @@ final class WarmStart {
             int connectionsOpened,
             long connectNs) {
 
+        /**
+         * A warning when the warm-up ran to its time limit and left requests unanswered: a stalled server makes the
+         * warm-up wait its whole {@code --warmup-seconds}, and the user should know why the run started late.
+         */
+        java.util.Optional<String> stallWarning(Duration maxTime) {
+            if (!"time-limit".equals(endedBy) || queries == succeeded) {
+                return java.util.Optional.empty();
+            }
+            return java.util.Optional.of(String.format(
+                    Locale.ROOT,
+                    "the warm-up ran to its time limit (%.0f s, --warmup-seconds): %d of its %d requests got no"
+                            + " answer or failed (a stalled or failing server?); the measured test starts now",
+                    maxTime.toMillis() / 1e3,
+                    queries - succeeded,
+                    queries));
+        }
+
         String logLine() {
             return String.format(
                     Locale.ROOT,

@@ -68,4 +68,16 @@ class WarmStartTest {
         assertThat(WarmStart.targetConnections(warm, 10, 1000)).isEqualTo(10);
         assertThat(WarmStart.targetConnections(List.of(), 1024, 1000)).isEqualTo(4);
     }
+
+    @Test
+    void aWarmUpThatRanOutOfTimeWithUnansweredRequestsIsWarned() {
+        WarmStart.Report stalled = new WarmStart.Report(40, 37, 30_000_000_000L, "time-limit", 100, 8, 8, 0, 0);
+        assertThat(stalled.stallWarning(java.time.Duration.ofSeconds(30)))
+                .hasValue("the warm-up ran to its time limit (30 s, --warmup-seconds): 3 of its 40 requests got no"
+                        + " answer or failed (a stalled or failing server?); the measured test starts now");
+        WarmStart.Report slowButFine = new WarmStart.Report(40, 40, 30_000_000_000L, "time-limit", 100, 8, 8, 0, 0);
+        assertThat(slowButFine.stallWarning(java.time.Duration.ofSeconds(30))).isEmpty();
+        WarmStart.Report idle = new WarmStart.Report(40, 37, 3_000_000_000L, "jit-idle", 100, 8, 8, 0, 0);
+        assertThat(idle.stallWarning(java.time.Duration.ofSeconds(30))).isEmpty();
+    }
 }
