@@ -6,6 +6,7 @@ import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.results.PerformanceSummary;
 import io.llmharness.loadgen.results.Validity;
+import io.llmharness.metrics.FailureVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,6 +20,9 @@ public final class ResultLines {
 
     /** Index of the 99th percentile in LoadGen's reported percentiles (50, 90, 95, 97, 99, 99.9). */
     private static final int P99 = 4;
+
+    /** After LoadGen's rate when samples failed: LoadGen counts a failed sample (empty answer) as completed. */
+    private static final String FAILED_TOO = " (LoadGen's count, failed samples included)";
 
     private ResultLines() {}
 
@@ -60,7 +64,8 @@ public final class ResultLines {
             row(
                     out,
                     "Samples",
-                    r.failures().completed() + " completed, " + r.failures().failed() + " failed, "
+                    r.failures().issued() + " issued: " + r.failures().completed() + " succeeded, "
+                            + r.failures().failed() + " failed, "
                             + String.format(Locale.ROOT, "%.1f s", r.elapsed().toMillis() / 1000.0));
             if (r.failures().failed() > 0) {
                 row(
@@ -119,18 +124,32 @@ public final class ResultLines {
 
     private static void metricLines(List<String> out, PerformanceSummary p, RunResult r) {
         boolean tokens = p.settings().useTokenLatencies();
+        FailureVerdict f = r.failures();
+        boolean someFailed = f != null && f.failed() > 0 && f.issued() > 0;
         switch (p.settings().scenario()) {
             case OFFLINE -> {
                 if (tokens) {
                     row(out, "Tokens per second", fixed(p.tokensPerSecond()));
                 }
-                row(out, "Samples per second", fixed(p.samplesPerSecond()));
+                row(out, "Samples per second", fixed(p.samplesPerSecond()) + (someFailed ? FAILED_TOO : ""));
+                if (someFailed) {
+                    row(out, "Succeeded samples per second", fixed(p.samplesPerSecond() * f.completed() / f.issued()));
+                }
             }
             case SERVER -> {
                 if (tokens) {
                     row(out, "Completed tokens per second", fixed(p.completedTokensPerSecond()));
                 }
-                row(out, "Completed samples per second", fixed(p.completedSamplesPerSecond()));
+                row(
+                        out,
+                        "Completed samples per second",
+                        fixed(p.completedSamplesPerSecond()) + (someFailed ? FAILED_TOO : ""));
+                if (someFailed) {
+                    row(
+                            out,
+                            "Succeeded samples per second",
+                            fixed(p.completedSamplesPerSecond() * f.completed() / f.issued()));
+                }
             }
             case SINGLE_STREAM, MULTI_STREAM -> {
                 String pct = String.format(Locale.ROOT, "%.0f", p.settings().targetLatencyPercentile() * 100);

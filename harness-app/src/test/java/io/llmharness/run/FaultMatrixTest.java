@@ -203,7 +203,7 @@ class FaultMatrixTest {
         assertThat(o.out())
                 .contains(
                         "Samples",
-                        samples.get("completed").asLong() + " completed, "
+                        issued + " issued: " + samples.get("completed").asLong() + " succeeded, "
                                 + samples.get("failed").asLong() + " failed");
         List<RequestRecord> records = RunOutputs.readRecords(run).requests();
         assertThat(records.stream().mapToLong(RequestRecord::promptCount).sum())
