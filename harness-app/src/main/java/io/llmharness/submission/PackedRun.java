@@ -63,8 +63,15 @@ record PackedRun(
             throw HarnessException.config(
                     summary + ": config.model_category '" + category + "' is no benchmark" + " this packer knows");
         }
-        RunScenario scenario = RunScenario.parse(text(config, "scenario", summary));
-        RunMode mode = RunMode.parse(text(config, "test_mode", summary));
+        RunScenario scenario;
+        RunMode mode;
+        try {
+            scenario = RunScenario.parse(text(config, "scenario", summary));
+            mode = RunMode.parse(text(config, "test_mode", summary));
+        } catch (HarnessException e) {
+            throw HarnessException.config(summary + ": config.scenario or config.test_mode is not one this harness"
+                    + " writes (" + e.getMessage() + ")");
+        }
         if (mode == RunMode.FIND_PEAK) {
             throw HarnessException.config(
                     dir + ": a find-peak run cannot be submitted; give performance, accuracy" + " and TEST06 runs");

@@ -67,13 +67,13 @@ final class ResultCheck {
         }
     }
 
-    private DetailLog detail(String what, Path file) {
+    private DetailLogKeys detail(String what, Path file) {
         if (!Files.isRegularFile(file)) {
             problems.add(what + ": " + dir.relativize(file) + " is missing");
             return null;
         }
         try {
-            DetailLog log = DetailLog.read(file);
+            DetailLogKeys log = DetailLogKeys.read(file);
             int shown = 0;
             for (String e : log.errors()) {
                 if (shown++ == 3) {
@@ -90,7 +90,7 @@ final class ResultCheck {
         }
     }
 
-    private void seeds(String what, DetailLog log) {
+    private void seeds(String what, DetailLogKeys log) {
         Long q = log.u64("effective_qsl_rng_seed");
         Long s = log.u64("effective_sample_index_rng_seed");
         Long sch = log.u64("effective_schedule_rng_seed");
@@ -108,7 +108,7 @@ final class ResultCheck {
     }
 
     private void performance() {
-        DetailLog log = detail("performance", dir.resolve("performance/run_1/mlperf_log_detail.txt"));
+        DetailLogKeys log = detail("performance", dir.resolve("performance/run_1/mlperf_log_detail.txt"));
         if (!Files.isRegularFile(dir.resolve("performance/run_1/mlperf_log_summary.txt"))) {
             problems.add("performance: performance/run_1/mlperf_log_summary.txt is missing");
         }
@@ -151,14 +151,14 @@ final class ResultCheck {
         }
     }
 
-    private void latencies(DetailLog log) {
+    private void latencies(DetailLogKeys log) {
         LatencyLimits limits = bench.variant(scenario).map(v -> v.limits()).orElse(LatencyLimits.NONE);
         limit(log, "result_first_token_99.00_percentile_latency_ns", "p99 TTFT", limits.ttftMs());
         limit(log, "result_time_per_output_token_99.00_percentile_ns", "p99 TPOT", limits.tpotMs());
         limit(log, "result_99.00_percentile_latency_ns", "p99 latency", limits.targetLatencyMs());
     }
 
-    private void limit(DetailLog log, String key, String name, Integer limitMs) {
+    private void limit(DetailLogKeys log, String key, String name, Integer limitMs) {
         if (limitMs == null) {
             return;
         }
@@ -182,7 +182,7 @@ final class ResultCheck {
                 problems.add("accuracy: accuracy/" + f + " is missing");
             }
         }
-        DetailLog log = detail("accuracy", dir.resolve("accuracy/mlperf_log_detail.txt"));
+        DetailLogKeys log = detail("accuracy", dir.resolve("accuracy/mlperf_log_detail.txt"));
         if (log != null) {
             Double count = log.number("effective_accuracy_sample_count");
             if (count == null) {

@@ -18,13 +18,13 @@ import java.util.Map;
  * @param values key to its first value
  * @param errors the error lines' {@code key: value}, in order
  */
-record DetailLog(Map<String, JsonNode> values, List<String> errors) {
+record DetailLogKeys(Map<String, JsonNode> values, List<String> errors) {
 
     private static final String MARKER = ":::MLLOG ";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Reads the file; lines that are not valid JSON after the marker count as errors. */
-    static DetailLog read(Path file) throws IOException {
+    static DetailLogKeys read(Path file) throws IOException {
         Map<String, JsonNode> values = new LinkedHashMap<>();
         List<String> errors = new ArrayList<>();
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
@@ -45,7 +45,7 @@ record DetailLog(Map<String, JsonNode> values, List<String> errors) {
                 errors.add(key + ": " + node.path("value").asText());
             }
         }
-        return new DetailLog(values, errors);
+        return new DetailLogKeys(values, errors);
     }
 
     /** The value as text, or null. */
