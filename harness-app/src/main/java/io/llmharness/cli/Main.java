@@ -28,7 +28,8 @@ import picocli.CommandLine.Command;
             DemoCommand.class,
             LoadgenCommand.class,
             SimCommand.class,
-            ServerCommand.class
+            ServerCommand.class,
+            SubmissionCommand.class
         })
 public final class Main implements Runnable {
 

@@ -6,6 +6,7 @@ import io.llmharness.loadgen.ConfigFiles;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.TestMode;
 import io.llmharness.loadgen.TestSettings;
+import io.llmharness.loadgen.config.MlperfRound;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,11 +59,13 @@ final class LoadGenSettings {
             warnings.addAll(UserConfLint.check(req.userConf(), target.modelName()));
         }
         ConfigFiles.Report config =
-                new ConfigFiles(req.mlperfConf(), req.userConf(), target.modelName(), scenario).applyTo(s);
+                new ConfigFiles(req.mlperfConf(), req.userConf(), target.modelName(), scenario, req.round()).applyTo(s);
         if (!config.ok()) {
             String where = req.userConf() != null
                     ? "--user-conf " + req.userConf()
-                    : req.mlperfConf() == null ? "embedded mlperf.conf" : "--mlperf-conf " + req.mlperfConf();
+                    : req.mlperfConf() == null
+                            ? "embedded mlperf.conf (" + round(req).label() + ")"
+                            : "--mlperf-conf " + req.mlperfConf();
             throw HarnessException.config(where + ": " + config.summary());
         }
         s.mode = switch (mode) {
@@ -104,6 +107,20 @@ final class LoadGenSettings {
                     + " (no such key in mlperf.conf or --user-conf): TTFT and TPOT are not measured by LoadGen");
         }
         return new Resolved(s, warnings);
+    }
+
+    /** The round of the embedded mlperf.conf a request uses when it gives no file. */
+    static MlperfRound round(RunRequest.LoadGenRequest req) {
+        return req.round() == null ? MlperfRound.DEFAULT : req.round();
+    }
+
+    /**
+     * The round whose seeds the settings carry, i.e. whose rules on seeds the run met; null when they are no
+     * known round's (another file, or seeds changed with {@code --set}).
+     */
+    static MlperfRound seedRound(TestSettings s) {
+        return MlperfRound.ofSeeds(s.qslRngSeed, s.sampleIndexRngSeed, s.scheduleRngSeed)
+                .orElse(null);
     }
 
     /** Applies every {@code --set FIELD=VALUE}, in order. */

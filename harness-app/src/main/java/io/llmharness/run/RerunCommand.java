@@ -51,6 +51,9 @@ final class RerunCommand {
         c.add("--lb-policy", r.target().lbPolicy());
         c.add("--user-conf", ResolvedConfig.abs(r.loadgen().userConf()));
         c.add("--mlperf-conf", ResolvedConfig.abs(r.loadgen().mlperfConf()));
+        c.add(
+                "--round",
+                r.loadgen().round() == null ? null : r.loadgen().round().label());
         c.add("--server-target-qps", r.loadgen().serverTargetQps());
         c.add("--server-coalesce-queries", r.loadgen().serverCoalesceQueries());
         r.loadgen().sets().forEach(s -> c.add("--set", s));

@@ -76,6 +76,7 @@ final class ResolvedConfig {
         m.put("target", spec.target().describe());
         m.put("client", client(spec));
         m.put("user_conf", abs(spec.request().loadgen().userConf()));
+        m.put("mlperf_round", roundName(spec.settings()));
         return m;
     }
 
@@ -137,7 +138,14 @@ final class ResolvedConfig {
         RunRequest.LoadGenRequest r = spec.request().loadgen();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("user_conf", abs(r.userConf()));
-        m.put("mlperf_conf", r.mlperfConf() == null ? "embedded (LoadGen 6.0.17)" : abs(r.mlperfConf()));
+        m.put(
+                "mlperf_conf",
+                r.mlperfConf() == null
+                        ? "embedded (LoadGen 6.0.17, "
+                                + LoadGenSettings.round(r).label() + " seeds)"
+                        : abs(r.mlperfConf()));
+        m.put("round", r.round() == null ? null : r.round().label());
+        m.put("mlperf_round", roundName(spec.settings()));
         m.put("sets", r.sets());
         m.put("qsl_total_count", spec.dataset().size());
         m.put("qsl_performance_count", spec.dataset().size());
@@ -148,6 +156,12 @@ final class ResolvedConfig {
         }
         m.put("requested_settings", requested);
         return m;
+    }
+
+    /** The round whose seeds the settings carry (e.g. {@code v6.0}), or null when they are no known round's. */
+    static String roundName(TestSettings s) {
+        var round = LoadGenSettings.seedRound(s);
+        return round == null ? null : round.label();
     }
 
     private static Map<String, Object> target(Target t) {

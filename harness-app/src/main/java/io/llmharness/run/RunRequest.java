@@ -2,6 +2,8 @@ package io.llmharness.run;
 
 import io.llmharness.benchmark.BenchmarkOptions;
 import io.llmharness.dataset.StandardColumn;
+import io.llmharness.error.HarnessException;
+import io.llmharness.loadgen.config.MlperfRound;
 import io.llmharness.report.progress.Progress;
 import io.llmharness.simulator.SimulatorOptions;
 import java.nio.file.Path;
@@ -113,6 +115,7 @@ public record RunRequest(
      * @param sets {@code --set FIELD=VALUE}, applied last, in order
      * @param trace {@code --loadgen-trace}: write the Chrome trace (otherwise created empty)
      * @param auditConfig audit config file LoadGen applies when it exists in the working directory
+     * @param round {@code --round}: the round whose embedded mlperf.conf applies (null = the default, v6.1)
      */
     public record LoadGenRequest(
             Path userConf,
@@ -121,7 +124,8 @@ public record RunRequest(
             Boolean serverCoalesceQueries,
             List<String> sets,
             boolean trace,
-            String auditConfig) {
+            String auditConfig,
+            MlperfRound round) {
 
         /** No flag given. */
         public static final LoadGenRequest NONE = new LoadGenRequest(null, null, null, null, List.of(), false, null);
@@ -129,6 +133,40 @@ public record RunRequest(
         public LoadGenRequest {
             sets = sets == null ? List.of() : List.copyOf(sets);
             auditConfig = auditConfig == null ? "audit.config" : auditConfig;
+        }
+
+        /**
+         * {@code --round} parsed (null when not given).
+         *
+         * @throws HarnessException usage error for a round without an embedded mlperf.conf, or when
+         *     {@code --mlperf-conf} is given as well
+         */
+        public static MlperfRound round(String round, Path mlperfConf) {
+            if (round == null) {
+                return null;
+            }
+            MlperfRound r = MlperfRound.parse(round)
+                    .filter(MlperfRound::embedded)
+                    .orElseThrow(() -> HarnessException.usage("--round " + round + ": not a round with an embedded"
+                            + " mlperf.conf; use one of " + MlperfRound.embeddedLabels()
+                            + " (or --mlperf-conf FILE for another round's file)"));
+            if (mlperfConf != null) {
+                throw HarnessException.usage("--round " + round + " and --mlperf-conf " + mlperfConf
+                        + ": give one of them (--round picks an embedded mlperf.conf, --mlperf-conf reads a file)");
+            }
+            return r;
+        }
+
+        /** The flags that existed before {@code --round}. */
+        public LoadGenRequest(
+                Path userConf,
+                Path mlperfConf,
+                Double serverTargetQps,
+                Boolean serverCoalesceQueries,
+                List<String> sets,
+                boolean trace,
+                String auditConfig) {
+            this(userConf, mlperfConf, serverTargetQps, serverCoalesceQueries, sets, trace, auditConfig, null);
         }
     }
 

@@ -3,6 +3,7 @@ package io.llmharness.loadgen;
 import io.llmharness.loadgen.config.ConfigContext;
 import io.llmharness.loadgen.config.ConfigDiagnostic;
 import io.llmharness.loadgen.config.ConfigStatus;
+import io.llmharness.loadgen.config.MlperfRound;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -20,12 +21,23 @@ import java.util.Objects;
  * @param userConf a user.conf, or null to apply mlperf.conf alone
  * @param model the mlperf.conf model key, e.g. {@code llama3_1-8b} or {@code llama3_1-8b-interactive}
  * @param scenario the scenario name used in key lookups, e.g. {@code Server}
+ * @param round the round whose embedded mlperf.conf applies when {@code mlperfConf} is null (null for
+ *     {@link MlperfRound#DEFAULT}); must be one with an embedded file
  */
-public record ConfigFiles(Path mlperfConf, Path userConf, String model, String scenario) {
+public record ConfigFiles(Path mlperfConf, Path userConf, String model, String scenario, MlperfRound round) {
 
     public ConfigFiles {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(scenario, "scenario");
+        if (round != null && !round.embedded()) {
+            throw new IllegalArgumentException("no embedded mlperf.conf for " + round.label() + " (embedded: "
+                    + MlperfRound.embeddedLabels() + ")");
+        }
+    }
+
+    /** The files with the default round's embedded mlperf.conf. */
+    public ConfigFiles(Path mlperfConf, Path userConf, String model, String scenario) {
+        this(mlperfConf, userConf, model, scenario, null);
     }
 
     /**
@@ -33,7 +45,7 @@ public record ConfigFiles(Path mlperfConf, Path userConf, String model, String s
      * to the detail log as {@code error_invalid_config} when the test starts.
      */
     public Report applyTo(TestSettings settings) {
-        ConfigContext context = new ConfigContext(mlperfConf);
+        ConfigContext context = new ConfigContext(mlperfConf, round);
         int before = settings.configDiagnostics().size();
         ConfigStatus status = userConf != null
                 ? settings.fromConfig(context, userConf, model, scenario)

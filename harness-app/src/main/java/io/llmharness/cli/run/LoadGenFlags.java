@@ -22,6 +22,13 @@ public final class LoadGenFlags {
     Path mlperfConf;
 
     @Option(
+            names = "--round",
+            paramLabel = "ROUND",
+            description = "MLPerf round whose embedded mlperf.conf (seeds) the run uses: v6.0 or v6.1"
+                    + " (default: v6.1, LoadGen 6.0.17's own file).")
+    String round;
+
+    @Option(
             names = "--server-target-qps",
             paramLabel = "QPS",
             description = "Server/Interactive: Poisson arrival" + " rate (overrides the config files).")
@@ -54,6 +61,13 @@ public final class LoadGenFlags {
     /** The flags as the LoadGen part of a run request. */
     public RunRequest.LoadGenRequest toRequest() {
         return new RunRequest.LoadGenRequest(
-                userConf, mlperfConf, serverTargetQps, serverCoalesceQueries, sets, trace, auditConfig);
+                userConf,
+                mlperfConf,
+                serverTargetQps,
+                serverCoalesceQueries,
+                sets,
+                trace,
+                auditConfig,
+                RunRequest.LoadGenRequest.round(round, mlperfConf));
     }
 }

@@ -45,7 +45,9 @@ public final class ConfigLoader {
             } else {
                 Path file = path != null ? path : context.mlperfConf();
                 source = file != null ? file.toString() : "mlperf.conf";
-                content = file != null ? Files.readString(file, StandardCharsets.ISO_8859_1) : embedded();
+                content = file != null
+                        ? Files.readString(file, StandardCharsets.ISO_8859_1)
+                        : context.round().mlperfConf();
             }
         } catch (IOException | RuntimeException e) {
             Path p = path != null ? path : context.mlperfConf();
