@@ -2,6 +2,7 @@ package io.llmharness.run;
 
 import io.llmharness.backend.ServerListener;
 import io.llmharness.error.HarnessException;
+import io.llmharness.secret.PrivateFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import org.slf4j.Logger;
@@ -43,12 +44,14 @@ public final class RunExecutor {
         try (HarnessLog log = HarnessLog.open(spec.runDir().resolve("harness.log"));
                 ServerSession servers = external != null ? external : open(spec, listener, control)) {
             return execute(spec, console, control, servers);
+        } finally {
+            PrivateFiles.seal(spec.runDir());
         }
     }
 
     private static void createRunDir(RunSpec spec) {
         try {
-            Files.createDirectories(spec.runDir());
+            PrivateFiles.createFolder(spec.runDir());
         } catch (IOException e) {
             throw HarnessException.execution(
                     "--output-dir " + spec.request().output().outputDir() + ": cannot create the run directory "
