@@ -65,6 +65,48 @@ public final class PrivateFiles {
         }
     }
 
+    /**
+     * Passes a text file the harness did not write itself (a server's log: the server may print its own arguments
+     * and environment) through {@link Secrets#redact}, line by line into a {@code 0600} temporary file that then
+     * replaces it. Nothing happens when no line holds a secret. Best effort: an unreadable file is left as it is.
+     *
+     * @return whether the file was rewritten
+     */
+    public static boolean redactInPlace(Path file) {
+        if (file == null || !Files.isRegularFile(file)) {
+            return false;
+        }
+        Path tmp = file.resolveSibling(file.getFileName() + ".redacting");
+        boolean changed = false;
+        try {
+            createFile(tmp);
+            try (java.io.BufferedReader in =
+                            Files.newBufferedReader(file, java.nio.charset.StandardCharsets.ISO_8859_1);
+                    java.io.BufferedWriter out =
+                            Files.newBufferedWriter(tmp, java.nio.charset.StandardCharsets.ISO_8859_1)) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    String r = Secrets.redact(line);
+                    changed |= !r.equals(line);
+                    out.write(r);
+                    out.write('\n');
+                }
+            }
+            if (changed) {
+                Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+            return changed;
+        } catch (IOException e) {
+            return false;
+        } finally {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException e) {
+                // a left-over temporary file holds only redacted text
+            }
+        }
+    }
+
     /** {@code 0700} for a folder, {@code 0600} for anything else. */
     public static void restrict(Path p) throws IOException {
         PosixFileAttributeView view = Files.getFileAttributeView(p, PosixFileAttributeView.class);

@@ -54,8 +54,11 @@ final class BenchFiles {
         try {
             PrivateFiles.createFolder(dir);
         } catch (IOException e) {
-            throw HarnessException.execution(
-                    "--output-dir " + outputDir + ": cannot create the run directory " + dir + " (" + e + ")", e);
+            String message = "--output-dir " + outputDir + ": cannot create the run directory " + dir + " ("
+                    + io.llmharness.run.RunExecutor.why(e) + ")";
+            throw io.llmharness.run.RunExecutor.badOutputDir(e)
+                    ? HarnessException.config(message)
+                    : HarnessException.execution(message, e);
         }
         return dir;
     }

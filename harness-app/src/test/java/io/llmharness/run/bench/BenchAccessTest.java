@@ -274,4 +274,20 @@ class BenchAccessTest {
         assertThat(o.exit()).isEqualTo(ExitCodes.USAGE);
         assertThat(o.errorLines()).singleElement().asString().contains("--max-failure-rate 2.0");
     }
+
+    @Test
+    void anOutputDirThatIsAFileIsAnInputError() throws IOException {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        BenchFixture.Outcome o = bench(
+                file.resolve("runs"),
+                Map.of(),
+                new BenchControl(),
+                "-w",
+                profile().toString(),
+                "--simulate",
+                "--warmup-requests",
+                "0");
+        assertThat(o.exit()).as(o.err()).isEqualTo(ExitCodes.INVALID_CONFIG);
+        assertThat(o.errorLines()).singleElement().asString().contains("--output-dir", "Not a directory");
+    }
 }
