@@ -56,6 +56,14 @@ public final class Secrets {
     /** First words that make a following {@code key} a secret ({@code api_key}, {@code access-key}). */
     private static final Set<String> KEY_PREFIXES = Set.of("api", "access", "private", "secret", "auth");
 
+    /** Words before {@code token} that make it a count or a latency, not a secret ({@code time-to-first-token}). */
+    private static final Set<String> TOKEN_NOT_SECRET_BEFORE =
+            Set.of("first", "output", "input", "per", "next", "last", "max", "min", "num", "special", "stop", "eos");
+
+    /** Words after {@code token} that make it a measure, not a secret ({@code inter-token-latency}). */
+    private static final Set<String> TOKEN_NOT_SECRET_AFTER =
+            Set.of("latency", "id", "ids", "count", "len", "length", "budget", "limit", "interval");
+
     /** Words after {@code key} that make the name one of a file or a label, not a secret ({@code key_path}). */
     private static final Set<String> KEY_NOT_SECRET_AFTER = Set.of("path", "file", "dir", "name", "size", "type");
 
@@ -132,8 +140,8 @@ public final class Secrets {
             int eq = a.indexOf('=');
             String name = eq < 0 ? a : a.substring(0, eq);
             String value = eq >= 0 ? a.substring(eq + 1) : i + 1 < argv.size() ? argv.get(i + 1) : null;
-            if (value == null) {
-                continue;
+            if (value == null || (eq < 0 && value.startsWith("--"))) {
+                continue; // a flag without a value (the next argument is a flag of its own)
             }
             if (isHeaderFlag(name)) {
                 int colon = value.indexOf(':');
@@ -422,6 +430,13 @@ public final class Secrets {
         String previous = "";
         for (int i = 0; i < words.length; i++) {
             String w = words[i];
+            if (w.equals("token")) {
+                String next = i + 1 < words.length ? words[i + 1] : "";
+                if (TOKEN_NOT_SECRET_BEFORE.contains(previous) || TOKEN_NOT_SECRET_AFTER.contains(next)) {
+                    previous = w;
+                    continue;
+                }
+            }
             if (SECRET_WORDS.contains(w) || (w.equals("key") && KEY_PREFIXES.contains(previous))) {
                 return true;
             }

@@ -133,8 +133,18 @@ class SecretsTest {
     void anyKeyTokenSecretOrPasswordFlagIsASecretButFilesAndLabelsAreNot() {
         assertThat(List.of("--hf-token", "--key", "--openai-key", "--ssl-keyfile-password", "--my-secret", "KEY"))
                 .allMatch(Secrets::isSecretName);
-        assertThat(List.of("--ssl-keyfile", "key_path", "--key-file", "--max-num-batched-tokens"))
+        assertThat(List.of(
+                        "--ssl-keyfile",
+                        "key_path",
+                        "--key-file",
+                        "--max-num-batched-tokens",
+                        "--time-to-first-token",
+                        "--inter-token-latency",
+                        "time_per_output_token",
+                        "--stream-headers-on-first-token"))
                 .noneMatch(Secrets::isSecretName);
+        Secrets.registerArgs(List.of("sim", "--api-key", "--port", "8000"));
+        assertThat(Secrets.redact("--port 8000")).isEqualTo("--port 8000");
     }
 
     @Test

@@ -115,6 +115,19 @@ final class BenchTarget implements AutoCloseable {
                 return;
             }
             HealthProbe.Check health = probe.health(baseUrl, PROBE_TIMEOUT);
+            if (models.status() == 401 || models.status() == 403) {
+                throw HarnessException.execution("the server at " + baseUrl + " answered GET /v1/models with HTTP "
+                        + models.status() + ": it wants an API key; give it with --api-key KEY (or the profile's"
+                        + " server.api_key)"
+                        + (access.apiKey() == null
+                                ? ""
+                                : ", the one sent (" + access.apiKey().source() + ") was refused"));
+            }
+            if (models.status() == 404) {
+                throw HarnessException.execution("the server at " + baseUrl + " answered GET /v1/models with HTTP 404:"
+                        + " no OpenAI-compatible API at this path; check the URL's path (from " + from + "), and"
+                        + " that it is an LLM server (vLLM, SGLang or an OpenAI-compatible gateway)");
+            }
             if (health.status() == 0 && models.status() == 0) {
                 throw HarnessException.execution("cannot reach the server at " + baseUrl + " (" + models.problem()
                         + "), from " + from + "; check that it is running and that the URL is right");

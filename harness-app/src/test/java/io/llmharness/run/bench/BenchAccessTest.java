@@ -167,7 +167,36 @@ class BenchAccessTest {
                     "--max-consecutive-failures",
                     "5");
             assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.EXECUTION_FAILURE);
-            assertThat(o.err()).contains("HTTP 401");
+            assertThat(o.errorLines())
+                    .as(o.err())
+                    .singleElement()
+                    .asString()
+                    .contains("HTTP 401", "--api-key KEY")
+                    .doesNotContain("wait until");
+            assertThat(o.runs())
+                    .as("nothing is written before the server answers")
+                    .isEmpty();
+        }
+    }
+
+    @Test
+    void aWrongKeyIsNamedBySourceButNotShown() throws IOException {
+        try (SimulatorServer sim = protectedSim()) {
+            String wrong = "sk-wrong-" + UUID.randomUUID();
+            BenchFixture.Outcome o = bench(
+                    dir.resolve("out"),
+                    Map.of("OPENAI_API_KEY", wrong),
+                    new BenchControl(),
+                    "-w",
+                    profile("model_name: m").toString(),
+                    "--endpoint",
+                    sim.baseUrl());
+            assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.EXECUTION_FAILURE);
+            assertThat(o.errorLines())
+                    .singleElement()
+                    .asString()
+                    .contains("HTTP 401", "environment variable OPENAI_API_KEY", "was refused");
+            assertThat(o.out() + o.err()).doesNotContain(wrong);
         }
     }
 
