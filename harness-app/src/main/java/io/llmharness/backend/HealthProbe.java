@@ -92,7 +92,11 @@ public final class HealthProbe implements AutoCloseable {
                 if (attempt == 0) {
                     continue;
                 }
-                return new Check(0, "I/O error: " + e.getMessage());
+                String m = String.valueOf(e.getMessage());
+                if (m.contains("received no bytes") || e instanceof java.io.EOFException) {
+                    return new Check(0, "the server closed the connection before answering");
+                }
+                return new Check(0, "I/O error: " + m);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return new Check(0, "interrupted");

@@ -273,6 +273,29 @@ class RunErrorsTest {
     }
 
     @Test
+    void aServerThatClosesWithoutAnsweringIsSaidSo() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread closer = new Thread(() -> {
+                while (!server.isClosed()) {
+                    try {
+                        server.accept().close();
+                    } catch (java.io.IOException e) {
+                        return;
+                    }
+                }
+            });
+            closer.setDaemon(true);
+            closer.start();
+            String url = "http://127.0.0.1:" + server.getLocalPort();
+            oneLine(
+                    run("--api-server-url", url, "--dataset-path", data.toString()),
+                    ExitCodes.EXECUTION_FAILURE,
+                    "cannot reach the server at " + url,
+                    "closed the connection before answering");
+        }
+    }
+
+    @Test
     void aHostNameThatDoesNotResolveIsSaidSo() {
         oneLine(
                 run("--api-server-url", "http://no-such-host.invalid:8000", "--dataset-path", data.toString()),
