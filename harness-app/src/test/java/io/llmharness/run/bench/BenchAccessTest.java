@@ -130,6 +130,32 @@ class BenchAccessTest {
     }
 
     @Test
+    void withSimulateTheEmbeddedSimulatorRequiresTheKeyAndGetsIt() throws IOException {
+        BenchFixture.Outcome o = bench(
+                dir.resolve("out"),
+                Map.of(),
+                new BenchControl(),
+                "-w",
+                profile().toString(),
+                "--simulate",
+                "--api-key",
+                key,
+                "--warmup-requests",
+                "0");
+        assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
+        assertThat(json(o.run().resolve("summary.json")).at("/requests/failed").asLong())
+                .isZero();
+        assertNowhere(o, key);
+        try (BenchTarget locked = BenchTarget.simulate(null, io.llmharness.secret.Secret.of(key, "test"), l -> {});
+                io.llmharness.backend.HealthProbe probe = new io.llmharness.backend.HealthProbe()) {
+            assertThat(probe.get(locked.baseUrl() + "/v1/models", java.time.Duration.ofSeconds(5))
+                            .status())
+                    .as("the embedded simulator refuses a request without the key")
+                    .isEqualTo(401);
+        }
+    }
+
+    @Test
     void theProfilesApiKeyIsSentAndNeverWritten() throws IOException {
         try (SimulatorServer sim = protectedSim()) {
             BenchFixture.Outcome o = bench(
