@@ -79,8 +79,12 @@ public final class HealthProbe implements AutoCloseable {
             } catch (HttpTimeoutException e) {
                 return new Check(0, "no answer within " + timeout.toMillis() / 1000.0 + " s");
             } catch (ConnectException e) {
-                return new Check(0, "connection refused");
+                return new Check(
+                        0, unresolved(e) ? "the host name " + host(url) + " did not resolve" : "connection refused");
             } catch (IOException e) {
+                if (unresolved(e)) {
+                    return new Check(0, "the host name " + host(url) + " did not resolve");
+                }
                 String tls = TlsProblems.describe(e);
                 if (tls != null) {
                     return new Check(0, tls);
@@ -88,12 +92,36 @@ public final class HealthProbe implements AutoCloseable {
                 if (attempt == 0) {
                     continue;
                 }
-                return new Check(0, "I/O error: " + e.getMessage());
+                String m = String.valueOf(e.getMessage());
+                if (m.contains("received no bytes") || e instanceof java.io.EOFException) {
+                    return new Check(0, "the server closed the connection before answering");
+                }
+                return new Check(0, "I/O error: " + m);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return new Check(0, "interrupted");
             }
         }
+    }
+
+    private static String host(String url) {
+        try {
+            String h = java.net.URI.create(url).getHost();
+            return h == null ? url : h;
+        } catch (IllegalArgumentException e) {
+            return url;
+        }
+    }
+
+    /** Whether the failure is a host name that did not resolve (DNS), not a refused connection. */
+    static boolean unresolved(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.nio.channels.UnresolvedAddressException
+                    || t instanceof java.net.UnknownHostException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code GET base/v1/models}: the first model's id and {@code max_model_len}, or {@link ModelInfo#UNKNOWN}. */

@@ -50,7 +50,10 @@ public record LaunchSpec(
             if (!sb.isEmpty()) {
                 sb.append(' ');
             }
-            sb.append(a.matches("[A-Za-z0-9_./:=,+@%-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
+            sb.append(
+                    a.replace(Secrets.REDACTED, "x").matches("[A-Za-z0-9_./:=,+@%-]+")
+                            ? a
+                            : "'" + a.replace("'", "'\\''") + "'");
         }
         return sb.toString();
     }

@@ -9,6 +9,7 @@ import io.llmharness.backend.process.ShutdownReaper;
 import io.llmharness.backend.process.Terminator;
 import io.llmharness.client.transport.TlsOptions;
 import io.llmharness.error.HarnessException;
+import io.llmharness.secret.PrivateFiles;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -216,6 +217,8 @@ public final class ManagedServer {
                 () -> exitCode(p));
         ShutdownReaper.unregister(cleanup);
         probe.close();
+        // the server may have printed its own arguments or environment: its log keeps no secret the harness knows
+        PrivateFiles.redactInPlace(spec.logFile());
         return stopReport;
     }
 

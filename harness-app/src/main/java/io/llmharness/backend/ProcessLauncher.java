@@ -4,10 +4,12 @@ import io.llmharness.backend.process.OrphanGuard;
 import io.llmharness.backend.process.ProcTable;
 import io.llmharness.backend.process.ProcessTree;
 import io.llmharness.error.HarnessException;
+import io.llmharness.secret.PrivateFiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,7 +43,13 @@ final class ProcessLauncher {
         }
         cmd.addAll(spec.argv());
         try {
-            Files.createDirectories(spec.logFile().toAbsolutePath().getParent());
+            Path logDir = spec.logFile().toAbsolutePath().getParent();
+            if (Files.isDirectory(logDir)) {
+                PrivateFiles.createFile(spec.logFile());
+            } else {
+                PrivateFiles.createFolder(logDir); // a folder the harness makes is private; the user's keeps its mode
+                PrivateFiles.createFile(spec.logFile());
+            }
             String header = "# harness: " + Instant.now() + " starting " + spec.name() + ": " + spec.commandLine()
                     + System.lineSeparator();
             Files.writeString(

@@ -1,14 +1,18 @@
 package io.llmharness.cli;
 
 import io.llmharness.cli.bench.BenchTargetFlags;
+import io.llmharness.cli.bench.FailureFlags;
 import io.llmharness.cli.bench.ProfileFlags;
 import io.llmharness.cli.bench.RunFlags;
+import io.llmharness.cli.run.AccessFlags;
 import io.llmharness.error.HarnessException;
 import io.llmharness.run.RunConsole;
+import io.llmharness.run.bench.BenchAccess;
 import io.llmharness.run.bench.BenchControl;
 import io.llmharness.run.bench.BenchExecutor;
 import io.llmharness.run.bench.BenchRequest;
 import io.llmharness.run.bench.NopBench;
+import io.llmharness.secret.Secrets;
 import io.llmharness.workload.HarnessKind;
 import io.llmharness.workload.ProfileLocator;
 import java.nio.file.Path;
@@ -27,7 +31,7 @@ import picocli.CommandLine.Spec;
  * the harness's own client, per stage, and writes inference-perf's lifecycle files, llm-d Benchmark Reports,
  * vLLM-style results, summary.json and the request tables; {@code -l nop} reports on a vLLM server's start-up log
  * instead (docs/nop.md). Exit code 0 done, 1 the server stopped answering, 2 usage, 3 bad profile (or, for nop, a
- * log without a vLLM start-up), 130 interrupted (files written with what was measured). See docs/bench.md.
+ * log without a vLLM start-up), 5 a larger share of failed requests than {@code --max-failure-rate}, 130 interrupted (files written with what was measured). See docs/bench.md.
  */
 @Command(
         name = "bench",
@@ -48,6 +52,7 @@ public final class BenchCommand implements Callable<Integer> {
             "--warmup-requests",
             "--max-consecutive-failures",
             "--max-retries",
+            "--max-failure-rate",
             "--shard",
             "--start-at");
 
@@ -65,6 +70,12 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Mixin
     RunFlags run = new RunFlags();
+
+    @Mixin
+    AccessFlags access = new AccessFlags();
+
+    @Mixin
+    FailureFlags failures = new FailureFlags();
 
     private final Map<String, String> env;
     private final ProfileLocator locator;
@@ -105,6 +116,7 @@ public final class BenchCommand implements Callable<Integer> {
         List<String> models = target.models(env);
         List<String> commandLine = new ArrayList<>(List.of("harness", "bench"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
+        commandLine = Secrets.redactArgs(commandLine);
         if (harness == HarnessKind.NOP) {
             List<String> loadOnly = LOAD_ONLY_FLAGS.stream()
                     .filter(f -> spec.commandLine().getParseResult().hasMatchedOption(f))
@@ -135,6 +147,8 @@ public final class BenchCommand implements Callable<Integer> {
                 if (o.failure() != null) {
                     console.note("harness: " + o.failure());
                     exit = ExitCodes.EXECUTION_FAILURE;
+                } else if (o.verdict() != null && o.verdict().failedRun() && exit == ExitCodes.OK) {
+                    exit = ExitCodes.FAILED_SAMPLES;
                 }
             }
             return exit;
@@ -163,6 +177,7 @@ public final class BenchCommand implements Callable<Integer> {
                         RunCommand.version(),
                         run.shard(),
                         run.startAt()),
-                new BenchRequest.Env(env, locator, home));
+                new BenchRequest.Env(env, locator, home),
+                new BenchAccess(access.toRequest(env), failures.maxFailureRate()));
     }
 }

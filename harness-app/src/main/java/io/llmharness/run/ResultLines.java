@@ -179,10 +179,16 @@ public final class ResultLines {
             reasons.add("min queries not met (the test exited early)");
         }
         if (!v.earlyStoppingMet()) {
-            String text = !v.earlyStoppingTpotText().isBlank()
-                    ? v.earlyStoppingTpotText() + " " + v.earlyStoppingTtftText()
-                    : v.earlyStoppingText();
-            reasons.add("early stopping not met (" + oneLine(text) + ")");
+            // token mode tests TPOT first and TTFT only when TPOT passed: name the test that failed, and only it
+            String text;
+            if (v.earlyStoppingTpotText().isBlank()) {
+                text = oneLine(v.earlyStoppingText());
+            } else if (v.earlyStoppingTtftText().isBlank()) {
+                text = "TPOT: " + oneLine(v.earlyStoppingTpotText());
+            } else {
+                text = "TTFT: " + oneLine(v.earlyStoppingTtftText());
+            }
+            reasons.add("early stopping not met (" + text + ")");
         }
         return String.join("; ", reasons);
     }

@@ -2,6 +2,7 @@ package io.llmharness.run;
 
 import io.llmharness.backend.ServerListener;
 import io.llmharness.error.HarnessException;
+import io.llmharness.secret.PrivateFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import org.slf4j.Logger;
@@ -43,22 +44,34 @@ public final class RunExecutor {
         try (HarnessLog log = HarnessLog.open(spec.runDir().resolve("harness.log"));
                 ServerSession servers = external != null ? external : open(spec, listener, control)) {
             return execute(spec, console, control, servers);
+        } finally {
+            PrivateFiles.seal(spec.runDir());
         }
     }
 
     private static void createRunDir(RunSpec spec) {
         try {
-            Files.createDirectories(spec.runDir());
+            PrivateFiles.createFolder(spec.runDir());
         } catch (IOException e) {
-            throw HarnessException.execution(
-                    "--output-dir " + spec.request().output().outputDir() + ": cannot create the run directory "
-                            + spec.runDir() + " (" + why(e) + ")",
-                    e);
+            String message = "--output-dir " + spec.request().output().outputDir()
+                    + ": cannot create the run directory " + spec.runDir() + " (" + why(e) + ")";
+            // a path that is a file, or a folder the user may not write, is a bad input; a full disk is not
+            throw badOutputDir(e) ? HarnessException.config(message) : HarnessException.execution(message, e);
         }
     }
 
+    /** Whether creating the run folder failed because of the path given (a file, no permission), not the disk. */
+    public static boolean badOutputDir(IOException e) {
+        String m = String.valueOf(e.getMessage());
+        return e instanceof java.nio.file.AccessDeniedException
+                || e instanceof java.nio.file.FileAlreadyExistsException
+                || e instanceof java.nio.file.NotDirectoryException
+                || m.contains("Not a directory")
+                || m.contains("Read-only file system");
+    }
+
     /** An I/O failure in words: {@code FileSystemException}'s message is often just the path. */
-    static String why(IOException e) {
+    public static String why(IOException e) {
         if (e instanceof java.nio.file.AccessDeniedException a) {
             return "permission denied on " + a.getFile();
         }

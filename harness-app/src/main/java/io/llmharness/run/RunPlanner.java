@@ -72,6 +72,9 @@ public final class RunPlanner {
                 ? r.benchmark().model().strip()
                 : benchmark.spec().referenceModel();
         Target target = target(r, model, runDir);
+        if (target instanceof Target.External e) {
+            warnings.addAll(repeatedUrls(e.urls()));
+        }
         EndpointType endpoint = endpoint(tr, target, benchmark, warnings);
         target = fitSimulator(target, endpoint, tr);
         SutPlan sut = SutPlans.plan(r.sut(), benchmark, settings, endpoint, tr.lbPolicy(), warnings);
@@ -140,6 +143,23 @@ public final class RunPlanner {
         for (String u : t.apiServerUrls()) {
             BaseUrl.parse(u, "--api-server-url");
         }
+    }
+
+    /** A URL given twice balances requests over one server as if it were two: say so. */
+    static List<String> repeatedUrls(List<String> urls) {
+        java.util.Map<String, Integer> count = new java.util.LinkedHashMap<>();
+        for (String u : urls) {
+            String key = u.endsWith("/") ? u.substring(0, u.length() - 1) : u;
+            count.merge(key.toLowerCase(java.util.Locale.ROOT), 1, Integer::sum);
+        }
+        List<String> out = new ArrayList<>();
+        count.forEach((u, n) -> {
+            if (n > 1) {
+                out.add("--api-server-url lists " + u + " " + n + " times: the requests are balanced over one server"
+                        + " as if it were " + n + "; give each server once");
+            }
+        });
+        return out;
     }
 
     private static Target target(RunRequest r, String model, Path runDir) {

@@ -82,8 +82,22 @@ final class ServerSession implements AutoCloseable {
                 : "--api-server-url " + url;
         if (health.status() == 0 && models.status() == 0) {
             boolean tls = health.problem().startsWith("TLS");
+            boolean dns = health.problem().contains("did not resolve");
             return HarnessException.execution("cannot reach the server at " + url + " (" + health.problem() + ")"
-                    + (tls ? "" : "; check that it is running and that the URL is right") + " (" + flag + ")");
+                    + (tls
+                            ? ""
+                            : dns ? "; check the host name" : "; check that it is running and that the URL is right")
+                    + " (" + flag + ")");
+        }
+        if (models.status() == 404) {
+            String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+            return HarnessException.execution("the server at " + url + " answers, but GET " + base + "/v1/models got"
+                    + " HTTP 404: no OpenAI-compatible API at this path"
+                    + (base.endsWith("/v1")
+                            ? "; drop the trailing /v1 (give " + base.substring(0, base.length() - 3) + ")"
+                            : "; check the URL's path, and that it is an LLM server (vLLM, SGLang or an"
+                                    + " OpenAI-compatible gateway)")
+                    + " (" + flag + ")");
         }
         return HarnessException.execution("the server at " + url + " is not ready (GET /health: " + health
                 + ", GET /v1/models: " + models + "); wait until it has loaded the model, then run again");

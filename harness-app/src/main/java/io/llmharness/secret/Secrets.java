@@ -6,6 +6,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The redaction function of the harness: one process-wide list of secret values and the rules that keep them out
@@ -22,7 +24,9 @@ import java.util.Set;
  *       it was never registered: command-line flags ({@code --api-key X}, {@code --api-key=X}, {@code --header
  *       'Authorization: …'}) in {@link #redactArgs}, configuration keys and header names through
  *       {@link #isSecretName} ({@code api_key}, {@code Authorization}, {@code X-Api-Key}, {@code HF_TOKEN},
- *       {@code password}, …).
+ *       {@code password}, …), environment entries {@code NAME=value} ({@link #redactEnvEntry}), YAML text
+ *       ({@link #redactYaml}), the value of a {@code --server-arg} (a server command line in one string);
+ *   <li><b>by form</b> — the password of a URL ({@code http://user:pass@host}) in any text, registered or not.
  * </ul>
  *
  * New sources of secrets call {@link #register} (or create a {@link Secret}); new sinks pass their text through
@@ -51,6 +55,38 @@ public final class Secrets {
 
     /** First words that make a following {@code key} a secret ({@code api_key}, {@code access-key}). */
     private static final Set<String> KEY_PREFIXES = Set.of("api", "access", "private", "secret", "auth");
+
+    /** Words before {@code token} that make it a count or a latency, not a secret ({@code time-to-first-token}). */
+    private static final Set<String> TOKEN_NOT_SECRET_BEFORE =
+            Set.of("first", "output", "input", "per", "next", "last", "max", "min", "num", "special", "stop", "eos");
+
+    /** Words after {@code token} that make it a measure, not a secret ({@code inter-token-latency}). */
+    private static final Set<String> TOKEN_NOT_SECRET_AFTER =
+            Set.of("latency", "id", "ids", "count", "len", "length", "budget", "limit", "interval");
+
+    /** Words after {@code key} that make the name one of a file or a label, not a secret ({@code key_path}). */
+    private static final Set<String> KEY_NOT_SECRET_AFTER = Set.of("path", "file", "dir", "name", "size", "type");
+
+    /** Flags whose value is a whole server command line in one string ({@code --server-arg='--api-key K'}). */
+    private static final Set<String> ARGS_FLAGS = Set.of("--server-arg");
+
+    /** Flags whose value is {@code NAME=value} for a server's environment. */
+    private static final Set<String> ENV_FLAGS = Set.of("--server-env");
+
+    /** The password of a URL's user information: {@code scheme://user:PASSWORD@}. */
+    private static final Pattern URL_PASSWORD =
+            Pattern.compile("([A-Za-z][A-Za-z0-9+.-]*://[^\\s/?#@:]*:)([^\\s/?#@]*)@");
+
+    /** A YAML mapping line, possibly a list item: indent, {@code - }, key, colon, value. */
+    private static final Pattern YAML_ENTRY =
+            Pattern.compile("^(\\s*(?:-\\s+)?)([\"']?)([A-Za-z0-9_.\\-]+)\\2(\\s*:\\s+)(\\S.*?)\\s*$");
+
+    /** A YAML list item that is a flag, possibly with {@code =value}. */
+    private static final Pattern YAML_FLAG_ITEM =
+            Pattern.compile("^(\\s*-\\s+)([\"']?)(--?[A-Za-z0-9_.\\-]+)(=.*)?\\2\\s*$");
+
+    /** A YAML list item's value. */
+    private static final Pattern YAML_ITEM = Pattern.compile("^(\\s*-\\s+)(\\S.*?)\\s*$");
 
     /** Registered values, longest first (so a value containing another is replaced whole). */
     private static volatile String[] values = new String[0];
@@ -104,33 +140,176 @@ public final class Secrets {
             int eq = a.indexOf('=');
             String name = eq < 0 ? a : a.substring(0, eq);
             String value = eq >= 0 ? a.substring(eq + 1) : i + 1 < argv.size() ? argv.get(i + 1) : null;
-            if (value == null) {
-                continue;
+            if (value == null || (eq < 0 && value.startsWith("--"))) {
+                continue; // a flag without a value (the next argument is a flag of its own)
             }
             if (isHeaderFlag(name)) {
                 int colon = value.indexOf(':');
                 if (colon > 0) {
                     registerHeader(value.substring(0, colon), value.substring(colon + 1));
                 }
+            } else if (ARGS_FLAGS.contains(name)) {
+                registerArgs(splitArgs(value));
+            } else if (ENV_FLAGS.contains(name)) {
+                registerEnvEntry(value);
             } else if (isSecretName(name)) {
                 register(value);
             }
         }
     }
 
-    /** The text with every registered secret replaced by {@value #REDACTED}; null stays null. */
-    public static String redact(String text) {
-        String[] vs = values;
-        if (text == null || vs.length == 0) {
-            return text;
+    /**
+     * Registers the value of an environment entry {@code NAME=value} when its name is a secret name
+     * ({@code HF_TOKEN=…}, {@code OPENAI_API_KEY=…}).
+     */
+    public static void registerEnvEntry(String entry) {
+        if (entry == null) {
+            return;
         }
-        String out = text;
+        int eq = entry.indexOf('=');
+        if (eq > 0) {
+            registerEnv(entry.substring(0, eq), entry.substring(eq + 1));
+        }
+    }
+
+    /** Registers a variable's value when its name is a secret name. */
+    public static void registerEnv(String name, String value) {
+        if (isSecretName(name)) {
+            register(value);
+        }
+    }
+
+    /**
+     * Registers every secret of a server's environment (by name, {@link #registerEnv}) and of its command line
+     * ({@link #registerArgs}): what a server the harness starts is given.
+     */
+    public static void registerServer(List<String> argv, java.util.Map<String, String> env) {
+        registerArgs(argv);
+        env.forEach(Secrets::registerEnv);
+    }
+
+    /**
+     * The text with every registered secret and every URL password ({@code http://user:<redacted>@host}) replaced
+     * by {@value #REDACTED}; null stays null.
+     */
+    public static String redact(String text) {
+        if (text == null) {
+            return null;
+        }
+        String[] vs = values;
+        String out = text.indexOf("://") >= 0 ? redactUrlPasswords(text) : text;
+        if (vs.length == 0) {
+            return out;
+        }
         for (String v : vs) {
             if (v.length() >= MIN_SEARCH_LENGTH && out.contains(v)) {
                 out = out.replace(v, REDACTED);
             }
         }
         return out;
+    }
+
+    private static String redactUrlPasswords(String text) {
+        Matcher m = URL_PASSWORD.matcher(text);
+        if (!m.find()) {
+            return text;
+        }
+        StringBuilder sb = new StringBuilder();
+        do {
+            if (m.group(2).isEmpty()) {
+                m.appendReplacement(sb, Matcher.quoteReplacement(m.group()));
+            } else {
+                m.appendReplacement(sb, Matcher.quoteReplacement(m.group(1) + REDACTED + "@"));
+            }
+        } while (m.find());
+        m.appendTail(sb);
+        return sb.toString();
+    }
+
+    /**
+     * Registers the password of a URL ({@code http://user:pass@host}) so that it is also found where it stands
+     * alone; returns the URL as it may be shown ({@link #redact}).
+     */
+    public static String registerUrl(String url) {
+        if (url == null) {
+            return null;
+        }
+        Matcher m = URL_PASSWORD.matcher(url);
+        while (m.find()) {
+            register(m.group(2));
+        }
+        return redact(url);
+    }
+
+    /** An environment entry {@code NAME=value} as it may be shown: the value redacted when the name is secret. */
+    public static String redactEnvEntry(String entry) {
+        int eq = entry == null ? -1 : entry.indexOf('=');
+        if (eq <= 0) {
+            return redact(entry);
+        }
+        return entry.substring(0, eq + 1) + redactValue(entry.substring(0, eq), entry.substring(eq + 1));
+    }
+
+    /**
+     * YAML text (a profile, a backend config) as it may be written: the value of every key that is a secret name
+     * ({@code api_key: K}, {@code HF_TOKEN: K}, {@code Authorization: Bearer K}), of every secret flag in a list of
+     * arguments ({@code - --api-key=K}, or {@code - --hf-token} and the item after it), of every such flag inside a
+     * one-line argument string, then {@link #redact} over each line. Comments and layout are kept.
+     */
+    public static String redactYaml(String text) {
+        if (text == null) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder(text.length());
+        boolean hideNextItem = false;
+        for (String line : text.split("\n", -1)) {
+            String shown = line;
+            Matcher item = YAML_ITEM.matcher(line);
+            Matcher flag = YAML_FLAG_ITEM.matcher(line);
+            Matcher entry = YAML_ENTRY.matcher(line);
+            if (hideNextItem && item.matches()) {
+                register(unquote(item.group(2)));
+                shown = item.group(1) + REDACTED;
+                hideNextItem = false;
+            } else if (flag.matches()) {
+                hideNextItem = false;
+                if (isSecretName(flag.group(3))) {
+                    if (flag.group(4) == null) {
+                        hideNextItem = true;
+                    } else {
+                        register(unquote(flag.group(4).substring(1)));
+                        shown = flag.group(1) + flag.group(2) + flag.group(3) + "=" + REDACTED + flag.group(2);
+                    }
+                }
+            } else if (entry.matches()
+                    && isSecretName(entry.group(3))
+                    && !entry.group(5).startsWith("#")) {
+                hideNextItem = false;
+                register(unquote(entry.group(5)));
+                shown = entry.group(1) + entry.group(2) + entry.group(3) + entry.group(2) + entry.group(4) + REDACTED;
+            } else {
+                hideNextItem = false;
+                if (line.contains("--")) {
+                    registerArgs(splitArgs(line.replaceAll("[\"'\\[\\],]", " ")));
+                }
+            }
+            out.append(redact(shown)).append('\n');
+        }
+        out.setLength(out.length() - 1);
+        return out.toString();
+    }
+
+    private static String unquote(String v) {
+        String s = v.strip();
+        if (s.length() >= 2 && ((s.startsWith("\"") && s.endsWith("\"")) || (s.startsWith("'") && s.endsWith("'")))) {
+            return s.substring(1, s.length() - 1);
+        }
+        return s;
+    }
+
+    private static List<String> splitArgs(String value) {
+        String v = value.strip();
+        return v.isEmpty() ? List.of() : Arrays.asList(v.split("\\s+"));
     }
 
     /** Whether {@link #redact(String)} would change this text. */
@@ -158,6 +337,7 @@ public final class Secrets {
         List<String> out = new ArrayList<>(argv.size());
         boolean hideNext = false;
         boolean headerNext = false;
+        String nested = null;
         for (String arg : argv) {
             String a = arg == null ? "" : arg;
             if (hideNext) {
@@ -170,6 +350,11 @@ public final class Secrets {
                 headerNext = false;
                 continue;
             }
+            if (nested != null) {
+                out.add(redactNested(nested, a));
+                nested = null;
+                continue;
+            }
             if (a.startsWith("-") && a.length() > 1) {
                 int eq = a.indexOf('=');
                 String name = eq < 0 ? a : a.substring(0, eq);
@@ -179,6 +364,15 @@ public final class Secrets {
                         out.add(a);
                     } else {
                         out.add(name + "=" + redactHeaderLine(a.substring(eq + 1)));
+                    }
+                    continue;
+                }
+                if (ARGS_FLAGS.contains(name) || ENV_FLAGS.contains(name)) {
+                    if (eq < 0) {
+                        nested = name;
+                        out.add(a);
+                    } else {
+                        out.add(name + "=" + redactNested(name, a.substring(eq + 1)));
                     }
                     continue;
                 }
@@ -195,6 +389,14 @@ public final class Secrets {
             out.add(redact(a));
         }
         return out;
+    }
+
+    /** The value of a {@code --server-arg} (arguments in one string) or {@code --server-env} ({@code NAME=value}). */
+    private static String redactNested(String flag, String value) {
+        if (ENV_FLAGS.contains(flag)) {
+            return redactEnvEntry(value);
+        }
+        return String.join(" ", redactArgs(splitArgs(value)));
     }
 
     /** {@code Name: value} with the value redacted when the name is a secret name, else {@link #redact}. */
@@ -226,8 +428,19 @@ public final class Secrets {
         }
         String[] words = name.strip().toLowerCase(Locale.ROOT).split("[-_.\\s]+");
         String previous = "";
-        for (String w : words) {
+        for (int i = 0; i < words.length; i++) {
+            String w = words[i];
+            if (w.equals("token")) {
+                String next = i + 1 < words.length ? words[i + 1] : "";
+                if (TOKEN_NOT_SECRET_BEFORE.contains(previous) || TOKEN_NOT_SECRET_AFTER.contains(next)) {
+                    previous = w;
+                    continue;
+                }
+            }
             if (SECRET_WORDS.contains(w) || (w.equals("key") && KEY_PREFIXES.contains(previous))) {
+                return true;
+            }
+            if (w.equals("key") && (i + 1 == words.length || !KEY_NOT_SECRET_AFTER.contains(words[i + 1]))) {
                 return true;
             }
             if (!w.isEmpty()) {

@@ -268,8 +268,60 @@ class RunErrorsTest {
                 "off",
                 "--output-dir",
                 file.resolve("runs").toString());
-        oneLine(o, ExitCodes.EXECUTION_FAILURE, "--output-dir", "cannot create the run directory", "Not a directory");
+        oneLine(o, ExitCodes.INVALID_CONFIG, "--output-dir", "cannot create the run directory", "Not a directory");
         assertThat(o.errorLines().get(0)).doesNotEndWith(": " + file.resolve("runs"));
+    }
+
+    @Test
+    void aServerThatClosesWithoutAnsweringIsSaidSo() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread closer = new Thread(() -> {
+                while (!server.isClosed()) {
+                    try {
+                        server.accept().close();
+                    } catch (java.io.IOException e) {
+                        return;
+                    }
+                }
+            });
+            closer.setDaemon(true);
+            closer.start();
+            String url = "http://127.0.0.1:" + server.getLocalPort();
+            oneLine(
+                    run("--api-server-url", url, "--dataset-path", data.toString()),
+                    ExitCodes.EXECUTION_FAILURE,
+                    "cannot reach the server at " + url,
+                    "closed the connection before answering");
+        }
+    }
+
+    @Test
+    void aHostNameThatDoesNotResolveIsSaidSo() {
+        oneLine(
+                run("--api-server-url", "http://no-such-host.invalid:8000", "--dataset-path", data.toString()),
+                ExitCodes.EXECUTION_FAILURE,
+                "cannot reach the server at http://no-such-host.invalid:8000",
+                "did not resolve",
+                "check the host name");
+    }
+
+    @Test
+    void aBaseUrlEndingInV1ThatGets404IsToldToDropIt() {
+        // the simulator answers /v1/models but not /v1/v1/models: the probe's path got 404
+        try (SimulatorServer sim = SimulatorServer.start(SimulatorOptions.defaults())) {
+            RunFixture.Outcome o = run("--api-server-url", sim.baseUrl() + "/v1", "--dataset-path", data.toString());
+            oneLine(o, ExitCodes.EXECUTION_FAILURE, "HTTP 404", "drop the trailing /v1 (give " + sim.baseUrl() + ")");
+            assertThat(o.errorLines().get(0)).doesNotContain("wait until it has loaded the model");
+        }
+    }
+
+    @Test
+    void theSameUrlTwiceIsAWarning() {
+        assertThat(RunPlanner.repeatedUrls(List.of("http://a:1", "http://b:1", "http://A:1/")))
+                .singleElement()
+                .asString()
+                .contains("http://a:1 2 times", "give each server once");
+        assertThat(RunPlanner.repeatedUrls(List.of("http://a:1", "http://a:2"))).isEmpty();
     }
 
     @Test

@@ -128,4 +128,108 @@ class SecretsTest {
                 "x", ctx.getLogger("t"), Level.WARN, "server said {}", null, new Object[] {"bad key " + key});
         assertThat(layout.doLayout(event)).isEqualTo("WARN server said bad key <redacted>" + System.lineSeparator());
     }
+
+    @Test
+    void anyKeyTokenSecretOrPasswordFlagIsASecretButFilesAndLabelsAreNot() {
+        assertThat(List.of("--hf-token", "--key", "--openai-key", "--ssl-keyfile-password", "--my-secret", "KEY"))
+                .allMatch(Secrets::isSecretName);
+        assertThat(List.of(
+                        "--ssl-keyfile",
+                        "key_path",
+                        "--key-file",
+                        "--max-num-batched-tokens",
+                        "--time-to-first-token",
+                        "--inter-token-latency",
+                        "time_per_output_token",
+                        "--stream-headers-on-first-token"))
+                .noneMatch(Secrets::isSecretName);
+        Secrets.registerArgs(List.of("sim", "--api-key", "--port", "8000"));
+        assertThat(Secrets.redact("--port 8000")).isEqualTo("--port 8000");
+    }
+
+    @Test
+    void serverArgsAndServerEnvOnTheHarnessCommandLineLoseTheirSecrets() {
+        String hf = fresh();
+        String env = fresh();
+        List<String> argv = List.of(
+                "run",
+                "--server-arg=--hf-token " + hf + " --tp 2",
+                "--server-arg",
+                "--api-key=K",
+                "--server-env",
+                "HF_TOKEN=" + env,
+                "--server-env=CUDA_VISIBLE_DEVICES=0");
+        Secrets.registerArgs(argv);
+        assertThat(Secrets.redactArgs(argv))
+                .containsExactly(
+                        "run",
+                        "--server-arg=--hf-token <redacted> --tp 2",
+                        "--server-arg",
+                        "--api-key=<redacted>",
+                        "--server-env",
+                        "HF_TOKEN=<redacted>",
+                        "--server-env=CUDA_VISIBLE_DEVICES=0");
+        assertThat(Secrets.redact("echo " + hf + " " + env)).isEqualTo("echo <redacted> <redacted>");
+    }
+
+    @Test
+    void aUrlPasswordIsRedactedInAnyTextAndRegistered() {
+        String pw = "pw" + UUID.randomUUID().toString().replace("-", "");
+        assertThat(Secrets.registerUrl("https://user:" + pw + "@host:8000/v1"))
+                .isEqualTo("https://user:<redacted>@host:8000/v1");
+        assertThat(Secrets.redact("password " + pw)).isEqualTo("password <redacted>");
+        assertThat(Secrets.redact("cannot reach http://u:x1@h:1 and ftp://a@b"))
+                .isEqualTo("cannot reach http://u:<redacted>@h:1 and ftp://a@b");
+        assertThat(Secrets.redactEnvEntry("DB_PASSWORD=a=b")).isEqualTo("DB_PASSWORD=<redacted>");
+    }
+
+    @Test
+    void yamlTextKeepsItsShapeAndLosesItsSecrets() {
+        String key = fresh();
+        String token = fresh();
+        String header = fresh();
+        String yaml = String.join(
+                "\n",
+                "server:",
+                "  api_key: \"" + key + "\"  ",
+                "  base_url: http://u:pw1234@host:8000",
+                "api:",
+                "  headers:",
+                "    Authorization: Bearer " + header,
+                "    X-Route: blue",
+                "args:",
+                "- --hf-token",
+                "- " + token,
+                "- --tp",
+                "- '2'",
+                "cmd: \"--api-key=abc123 --tp 2\"",
+                "max_tokens: 128 # not a secret");
+        String out = Secrets.redactYaml(yaml);
+        assertThat(out)
+                .contains(
+                        "  api_key: <redacted>",
+                        "  base_url: http://u:<redacted>@host:8000",
+                        "    Authorization: <redacted>",
+                        "    X-Route: blue",
+                        "- --hf-token\n- <redacted>\n- --tp\n- '2'",
+                        "cmd: \"--api-key=<redacted> --tp 2\"",
+                        "max_tokens: 128 # not a secret")
+                .doesNotContain(key, token, header, "abc123");
+        assertThat(out.lines().count()).isEqualTo(yaml.lines().count());
+    }
+
+    @Test
+    void aServerLogIsRedactedInPlaceAndPrivate(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        String token = fresh();
+        Secrets.register(token);
+        java.nio.file.Path log = java.nio.file.Files.writeString(
+                dir.resolve("server.log"), "INFO non-default args: {'hf_token': '" + token + "'}\nINFO ready\n");
+        assertThat(PrivateFiles.redactInPlace(log)).isTrue();
+        assertThat(java.nio.file.Files.readString(log))
+                .isEqualTo("INFO non-default args: {'hf_token': '<redacted>'}\nINFO ready\n");
+        assertThat(java.nio.file.Files.getPosixFilePermissions(log)).isEqualTo(PrivateFiles.FILE);
+        assertThat(PrivateFiles.redactInPlace(log)).isFalse();
+        assertThat(dir.resolve("server.log.redacting")).doesNotExist();
+    }
 }

@@ -5,6 +5,7 @@ import io.llmharness.client.EndpointType;
 import io.llmharness.error.DidYouMean;
 import io.llmharness.error.HarnessException;
 import io.llmharness.secret.Secret;
+import io.llmharness.secret.Secrets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,6 +54,8 @@ final class ConfigBinder {
         Entrypoint entrypoint = entrypoint(backend);
         Map<String, String> env = env();
         List<String> args = serverArgs(backend);
+        // before anything can print them: the values of secret flags and variables are redacted everywhere
+        Secrets.registerServer(args, env);
         String executable = executable(backend, entrypoint, env);
         BackendVersion version = version();
         ProfileSettings profile = new ProfileBinder(values, yaml, cli, environment, checkHost).bind(env);

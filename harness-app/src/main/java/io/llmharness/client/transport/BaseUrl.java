@@ -2,6 +2,7 @@ package io.llmharness.client.transport;
 
 import io.llmharness.client.EndpointType;
 import io.llmharness.error.HarnessException;
+import io.llmharness.secret.Secrets;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
@@ -26,6 +27,7 @@ public record BaseUrl(boolean ssl, String host, int port, String pathPrefix, Str
     public static BaseUrl parse(String url, String where) {
         String s = url == null ? "" : url.strip();
         String withScheme = s.contains("://") ? s : "http://" + s;
+        Secrets.registerUrl(withScheme); // a password in the URL is never shown, also not where it stands alone
         URI u;
         try {
             u = new URI(withScheme);
@@ -67,7 +69,7 @@ public record BaseUrl(boolean ssl, String host, int port, String pathPrefix, Str
     }
 
     private static HarnessException bad(String url, String where, String why) {
-        return HarnessException.config(where + ": '" + url + "' is not a usable server URL (" + why
+        return HarnessException.config(where + ": '" + Secrets.redact(url) + "' is not a usable server URL (" + why
                 + "); write it like http://localhost:8000");
     }
 }

@@ -11,6 +11,8 @@ import io.llmharness.report.RunInfo;
 import io.llmharness.report.format.BenchReport;
 import io.llmharness.report.format.StageResult;
 import io.llmharness.run.RunConsole;
+import io.llmharness.secret.PrivateFiles;
+import io.llmharness.secret.Secrets;
 import io.llmharness.tokenizer.ResolvedTokenizer;
 import io.llmharness.workload.ProfileSource;
 import io.llmharness.workload.data.PromptFeed;
@@ -44,8 +46,9 @@ public final class BenchExecutor {
      * @param report what was measured, or null for a dry run
      * @param failure why the run stopped early (server unreachable, too many failures), or null
      * @param interrupted whether it was interrupted (Ctrl-C)
+     * @param verdict the verdict on failed requests, or null for a dry run
      */
-    public record Outcome(Path runDir, BenchReport report, String failure, boolean interrupted) {}
+    public record Outcome(Path runDir, BenchReport report, String failure, boolean interrupted, BenchVerdict verdict) {}
 
     /**
      * Executes a request.
@@ -68,16 +71,15 @@ public final class BenchExecutor {
             String endpoint = req.target().endpoint();
             String endpointFrom = req.target().endpointFrom();
             if (req.target().simulate() && !dry) {
-                target = BenchTarget.simulate(blankToNull(req.target().model()));
+                target = BenchTarget.simulate(
+                        blankToNull(req.target().model()),
+                        req.access().early(true).apiKey(),
+                        line -> {});
                 endpoint = target.baseUrl();
                 endpointFrom = "--simulate";
                 console.note("harness: started the embedded vllm simulator at " + endpoint);
                 if (blankToNull(req.target().model()) == null) {
-                    req = new BenchRequest(
-                            req.profile(),
-                            req.target().withModel(target.servedModel(), "the embedded simulator"),
-                            req.options(),
-                            req.env());
+                    req = req.withTarget(req.target().withModel(target.servedModel(), "the embedded simulator"));
                 }
             } else if (req.target().simulate()) {
                 endpoint = "http://127.0.0.1:0";
@@ -96,7 +98,7 @@ public final class BenchExecutor {
                 ResolvedTokenizer tok =
                         r.tokenizer() == null ? null : r.tokenizer().open(false);
                 console.result("# rendered profile " + source.renderedName() + " (from " + source.display() + ")");
-                console.result(r.profile().text().stripTrailing());
+                console.result(Secrets.redactYaml(r.profile().text()).stripTrailing());
                 console.result("");
                 if (req.options().shard().sharded()) {
                     console.result("shard " + req.options().shard() + ": "
@@ -113,11 +115,11 @@ public final class BenchExecutor {
                         .forEach(console::result);
                 close(tok);
                 console.result("dry run: nothing was sent");
-                return new Outcome(null, null, null, false);
+                return new Outcome(null, null, null, false, null);
             }
             if (target == null) {
                 target = BenchTarget.external(r.baseUrl());
-                target.check(r.baseUrlFrom());
+                target.check(r.baseUrlFrom(), r.access());
             }
             ResolvedTokenizer tokenizer =
                     r.tokenizer() == null ? null : r.tokenizer().open(true);
@@ -223,9 +225,9 @@ public final class BenchExecutor {
                             info,
                             spec,
                             profileFile,
-                            r.profile().text(),
+                            Secrets.redactYaml(r.profile().text()),
                             r.model(),
-                            r.baseUrl(),
+                            Secrets.redact(r.baseUrl()),
                             tokenizer,
                             data,
                             snap.wallClockAnchor(),
@@ -234,8 +236,11 @@ public final class BenchExecutor {
                             r.warnings()),
                     stages);
             BenchOutputs.write(report, dir);
+            BenchVerdict verdict = BenchVerdict.of(report, req.access());
+            verdict.writeInto(dir);
             ShardFile.write(dir, shardStart, stages);
-            return new Outcome(dir, report, control.interrupted() ? null : reason, control.interrupted());
+            PrivateFiles.seal(dir);
+            return new Outcome(dir, report, control.interrupted() ? null : reason, control.interrupted(), verdict);
         } finally {
             vertx.close().await();
         }
@@ -263,17 +268,7 @@ public final class BenchExecutor {
                 cap = Math.max(cap, c.concurrency());
             }
         }
-        Map<String, String> headers = new HashMap<>(spec.api().headers());
-        if (spec.server().apiKey() != null) {
-            headers.putIfAbsent("Authorization", "Bearer " + spec.server().apiKey());
-        }
-        var transport =
-                io.llmharness.client.transport.TransportOptions.defaults().withHeaders(headers);
-        if (spec.load().requestTimeoutS() != null) {
-            long ms = Math.max(1, Math.round(spec.load().requestTimeoutS() * 1000));
-            transport = transport.withTimeouts(
-                    transport.connectTimeoutMs(), transport.headersTimeoutMs(), transport.idleTimeoutMs(), ms);
-        }
+        var transport = BenchAccess.transport(r.access(), spec);
         return ClientOptions.builder()
                 .baseUrls(r.baseUrl())
                 .urlSource(r.baseUrlFrom())
@@ -314,5 +309,8 @@ public final class BenchExecutor {
             console.result(BenchLines.stage(s));
         }
         BenchLines.total(o.report(), o.runDir().toString()).forEach(console::result);
+        if (o.verdict() != null) {
+            o.verdict().lines(o.runDir()).forEach(console::result);
+        }
     }
 }

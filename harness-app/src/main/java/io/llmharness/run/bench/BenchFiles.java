@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.llmharness.error.HarnessException;
+import io.llmharness.secret.PrivateFiles;
+import io.llmharness.secret.Secrets;
 import io.llmharness.tokenizer.ResolvedTokenizer;
 import io.llmharness.workload.spec.Stage;
 import java.io.IOException;
@@ -50,10 +52,13 @@ final class BenchFiles {
             dir = outputDir.resolve(runId + "-" + i);
         }
         try {
-            Files.createDirectories(dir);
+            PrivateFiles.createFolder(dir);
         } catch (IOException e) {
-            throw HarnessException.execution(
-                    "--output-dir " + outputDir + ": cannot create the run directory " + dir + " (" + e + ")", e);
+            String message = "--output-dir " + outputDir + ": cannot create the run directory " + dir + " ("
+                    + io.llmharness.run.RunExecutor.why(e) + ")";
+            throw io.llmharness.run.RunExecutor.badOutputDir(e)
+                    ? HarnessException.config(message)
+                    : HarnessException.execution(message, e);
         }
         return dir;
     }
@@ -77,11 +82,12 @@ final class BenchFiles {
         Map<String, String> vars = new LinkedHashMap<>();
         Map<String, String> env = BenchResolver.env(req, r.model(), r.baseUrl());
         for (String v : r.profile().variables().stream().sorted().toList()) {
-            vars.put(v, env.get(v));
+            vars.put(v, Secrets.redactValue(v, env.get(v)));
         }
         doc.put("environment", vars);
-        doc.put("target", target);
-        doc.put("base_url", r.baseUrl());
+        doc.put("target", Secrets.redact(target));
+        doc.put("base_url", Secrets.redact(r.baseUrl()));
+        doc.put("access", r.access().describe());
         doc.put("model", r.model());
         doc.put("model_from", r.modelFrom());
         doc.put("tokenizer", tokenizer(tokenizer));
@@ -91,7 +97,7 @@ final class BenchFiles {
         doc.put("data", r.spec().data().describe());
         doc.put("slo_seconds", r.spec().report().goodputSeconds());
         doc.put("warnings", r.warnings());
-        write(dir, name, r.profile().text(), doc);
+        write(dir, name, Secrets.redactYaml(r.profile().text()), doc);
         return name;
     }
 
@@ -108,7 +114,7 @@ final class BenchFiles {
                     file,
                     "# Resolved configuration of harness bench run " + dir.getFileName()
                             + "; 'rerun' repeats it from the rendered profile (a new run directory is created).\n"
-                            + yaml.writeValueAsString(doc));
+                            + Secrets.redact(yaml.writeValueAsString(doc)));
         } catch (IOException e) {
             throw HarnessException.execution("cannot write " + file + ": " + e.getMessage(), e);
         }

@@ -17,14 +17,27 @@ import java.util.Objects;
  * @param target where to send, which model and tokenizer
  * @param options output, seed, warm-up, SLOs, failure handling
  * @param env the environment ({@code REPLACE_ENV_*} values, llm-d defaults), the profile folder and tokenizers
+ * @param access API key, headers, TLS, timeouts and the failure limit ({@link BenchAccess})
  */
-public record BenchRequest(ProfileChoice profile, TargetChoice target, RunOptions options, Env env) {
+public record BenchRequest(
+        ProfileChoice profile, TargetChoice target, RunOptions options, Env env, BenchAccess access) {
 
     public BenchRequest {
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(env, "env");
+        access = access == null ? BenchAccess.NONE : access;
+    }
+
+    /** A request without access flags (no key, headers, TLS or timeout flags, no failure limit). */
+    public BenchRequest(ProfileChoice profile, TargetChoice target, RunOptions options, Env env) {
+        this(profile, target, options, env, BenchAccess.NONE);
+    }
+
+    /** This request with another target. */
+    public BenchRequest withTarget(TargetChoice t) {
+        return new BenchRequest(profile, t, options, env, access);
     }
 
     /**

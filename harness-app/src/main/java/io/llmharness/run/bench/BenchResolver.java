@@ -1,5 +1,6 @@
 package io.llmharness.run.bench;
 
+import io.llmharness.run.AccessPlan;
 import io.llmharness.workload.ProfileSource;
 import io.llmharness.workload.RenderedProfile;
 import io.llmharness.workload.read.ProfileReaders;
@@ -41,18 +42,20 @@ final class BenchResolver {
     static ResolvedBench resolve(
             BenchRequest req, ProfileSource source, String endpoint, String endpointFrom, boolean discover) {
         List<String> warnings = new ArrayList<>();
+        boolean simulate = req.target().simulate();
+        AccessPlan early = req.access().early(simulate);
         String model = blankOrAuto(req.target().model());
         String modelFrom = req.target().modelFrom();
         if (model == null && endpoint != null && discover) {
-            model = BenchTarget.discoverModel(endpoint);
+            model = BenchTarget.discoverModel(endpoint, early);
             modelFrom = "GET " + endpoint + "/v1/models";
         }
         if (model == null && endpoint == null && discover && needsModel(source)) {
             // the URL may be written in the profile itself: read it with a placeholder model, then ask that server
-            String url =
-                    firstRender(req, source, env(req, "auto", null)).server().baseUrl();
+            WorkloadSpec first = firstRender(req, source, env(req, "auto", null));
+            String url = first.server().baseUrl();
             if (url != null) {
-                model = BenchTarget.discoverModel(url);
+                model = BenchTarget.discoverModel(url, req.access().plan(first, source.display(), simulate));
                 modelFrom = "GET " + url + "/v1/models";
             }
         }
@@ -70,6 +73,7 @@ final class BenchResolver {
         if (req.options().seed() != null) {
             spec = spec.withLoad(spec.load().withSeed(req.options().seed()));
         }
+        AccessPlan access = req.access().plan(spec, source.display(), simulate);
         String baseUrl = endpoint != null ? endpoint : spec.server().baseUrl();
         String baseUrlFrom = endpoint != null ? endpointFrom : source.display() + ": server.base_url";
         String finalModel = model;
@@ -80,7 +84,7 @@ final class BenchResolver {
                 finalModel = fromProfile;
                 finalModelFrom = source.display() + ": server.model_name";
             } else if (baseUrl != null && discover) {
-                finalModel = BenchTarget.discoverModel(baseUrl);
+                finalModel = BenchTarget.discoverModel(baseUrl, access);
                 finalModelFrom = "GET " + baseUrl + "/v1/models";
             }
         } else if (spec.server().model() != null && !spec.server().model().equals(finalModel)) {
@@ -96,7 +100,8 @@ final class BenchResolver {
         }
         BenchTokenizer tokenizer =
                 BenchTokenizer.plan(req, spec, source.display(), finalModel, finalModelFrom, baseUrl);
-        return new ResolvedBench(rendered, spec, baseUrl, baseUrlFrom, finalModel, finalModelFrom, tokenizer, warnings);
+        return new ResolvedBench(
+                rendered, spec, baseUrl, baseUrlFrom, finalModel, finalModelFrom, tokenizer, warnings, access);
     }
 
     private static WorkloadSpec firstRender(BenchRequest req, ProfileSource source, Map<String, String> env) {

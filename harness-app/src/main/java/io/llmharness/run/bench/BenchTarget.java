@@ -3,6 +3,8 @@ package io.llmharness.run.bench;
 import io.llmharness.backend.HealthProbe;
 import io.llmharness.backend.ModelInfo;
 import io.llmharness.error.HarnessException;
+import io.llmharness.run.AccessPlan;
+import io.llmharness.secret.Secret;
 import io.llmharness.simulator.Identity;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
@@ -25,14 +27,20 @@ final class BenchTarget implements AutoCloseable {
 
     /** Starts the embedded vLLM simulator on an ephemeral loopback port, serving {@code model} when given. */
     static BenchTarget simulate(String model) {
-        return simulate(model, line -> {});
+        return simulate(model, null, line -> {});
     }
 
-    /** The same, with the simulator's start-up and shutdown log lines going to {@code log}. */
-    static BenchTarget simulate(String model, Consumer<String> log) {
+    /**
+     * The same, requiring {@code apiKey} (when not null) as {@code harness sim --api-key} does, with the
+     * simulator's start-up and shutdown log lines going to {@code log}.
+     */
+    static BenchTarget simulate(String model, Secret apiKey, Consumer<String> log) {
         SimulatorOptions o = SimulatorOptions.defaults().withLogSink(log);
         if (model != null) {
             o = o.with(Identity.DEFAULTS.withServedModelNames(List.of(model)));
+        }
+        if (apiKey != null) {
+            o = o.with(o.admission().withApiKey(apiKey.reveal()));
         }
         SimulatorServer s;
         try {
@@ -80,7 +88,12 @@ final class BenchTarget implements AutoCloseable {
 
     /** The first model of {@code /v1/models}, or null when the server does not say. */
     static String discoverModel(String baseUrl) {
-        try (HealthProbe probe = new HealthProbe()) {
+        return discoverModel(baseUrl, AccessPlan.DEFAULT);
+    }
+
+    /** The same, asking with the run's key, headers and TLS trust. */
+    static String discoverModel(String baseUrl, AccessPlan access) {
+        try (HealthProbe probe = new HealthProbe(access.tls(), access.controlHeaders())) {
             ModelInfo info = probe.models(strip(baseUrl), PROBE_TIMEOUT);
             return info.servedModelName();
         }
@@ -92,16 +105,29 @@ final class BenchTarget implements AutoCloseable {
      * @param from the flag, variable or profile key the URL came from
      * @throws HarnessException (execution) naming the URL and where it came from
      */
-    void check(String from) {
+    void check(String from, AccessPlan access) {
         if (sim != null) {
             return;
         }
-        try (HealthProbe probe = new HealthProbe()) {
+        try (HealthProbe probe = new HealthProbe(access.tls(), access.controlHeaders())) {
             HealthProbe.Check models = probe.get(baseUrl + "/v1/models", PROBE_TIMEOUT);
             if (models.ok()) {
                 return;
             }
             HealthProbe.Check health = probe.health(baseUrl, PROBE_TIMEOUT);
+            if (models.status() == 401 || models.status() == 403) {
+                throw HarnessException.execution("the server at " + baseUrl + " answered GET /v1/models with HTTP "
+                        + models.status() + ": it wants an API key; give it with --api-key KEY (or the profile's"
+                        + " server.api_key)"
+                        + (access.apiKey() == null
+                                ? ""
+                                : ", the one sent (" + access.apiKey().source() + ") was refused"));
+            }
+            if (models.status() == 404) {
+                throw HarnessException.execution("the server at " + baseUrl + " answered GET /v1/models with HTTP 404:"
+                        + " no OpenAI-compatible API at this path; check the URL's path (from " + from + "), and"
+                        + " that it is an LLM server (vLLM, SGLang or an OpenAI-compatible gateway)");
+            }
             if (health.status() == 0 && models.status() == 0) {
                 throw HarnessException.execution("cannot reach the server at " + baseUrl + " (" + models.problem()
                         + "), from " + from + "; check that it is running and that the URL is right");

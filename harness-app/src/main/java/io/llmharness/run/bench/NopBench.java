@@ -126,7 +126,7 @@ public final class NopBench {
     private static SimulatedLog simulate(String model, Path file, RunConsole console) {
         List<String> lines = Collections.synchronizedList(new ArrayList<>());
         String served;
-        try (BenchTarget sim = BenchTarget.simulate(model, lines::add)) {
+        try (BenchTarget sim = BenchTarget.simulate(model, null, lines::add)) {
             console.note("harness: started the embedded vllm simulator at " + sim.baseUrl() + " for its start-up log");
             served = sim.servedModel();
         }

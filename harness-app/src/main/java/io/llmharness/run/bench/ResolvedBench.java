@@ -1,5 +1,6 @@
 package io.llmharness.run.bench;
 
+import io.llmharness.run.AccessPlan;
 import io.llmharness.workload.RenderedProfile;
 import io.llmharness.workload.spec.WorkloadSpec;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.List;
  * @param modelFrom where the model came from ({@code -m}, a variable, the profile, {@code /v1/models})
  * @param tokenizer how to find the tokenizer, or null when the data needs none
  * @param warnings one line each, in the order they arose
+ * @param access API key, headers, TLS and timeouts: the flags over the profile ({@link BenchAccess#plan})
  */
 record ResolvedBench(
         RenderedProfile profile,
@@ -24,9 +26,11 @@ record ResolvedBench(
         String model,
         String modelFrom,
         BenchTokenizer tokenizer,
-        List<String> warnings) {
+        List<String> warnings,
+        AccessPlan access) {
 
     ResolvedBench {
         warnings = List.copyOf(warnings);
+        access = access == null ? AccessPlan.DEFAULT : access;
     }
 }
