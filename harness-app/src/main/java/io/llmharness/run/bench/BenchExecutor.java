@@ -164,6 +164,7 @@ public final class BenchExecutor {
                 java.util.Locale.ROOT, "harness: prompts ready in %.1f s", (System.nanoTime() - t0) / 1e9));
         Path dir = BenchFiles.create(req.options().outputDir(), BenchFiles.runId(r, withModel));
         String profileFile = BenchFiles.writeInputs(dir, r, req, tokenizer, targetLine);
+        ClockProbe.Result clock = ShardFile.clock(shard, req.options().startAt(), r.baseUrl());
         Instant start = Instant.now();
         Vertx vertx = Vertx.vertx();
         try {
@@ -234,7 +235,7 @@ public final class BenchExecutor {
                             r.warnings()),
                     stages);
             BenchOutputs.write(report, dir);
-            ShardFile.write(dir, shardStart, stages);
+            ShardFile.write(dir, shardStart, stages, clock);
             return new Outcome(dir, report, control.interrupted() ? null : reason, control.interrupted());
         } finally {
             vertx.close().await();
