@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class,
             RunCommand.class,
             BenchCommand.class,
+            MergeCommand.class,
             AccuracyCommand.class,
             DatasetCommand.class,
             DemoCommand.class,
