@@ -2,6 +2,7 @@ package io.llmharness.cli;
 
 import io.llmharness.run.RunConsole;
 import io.llmharness.run.bench.ShardMerge;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,6 +59,25 @@ public final class MergeCommand implements Callable<Integer> {
             description = "Warn about a shard whose clock is further than MS from the server's (beyond the"
                     + " measurement's uncertainty) (default: ${DEFAULT-VALUE}).")
     double maxClockOffsetMs;
+
+    /**
+     * {@code harness k8s run -j N}'s merge of the collected launcher directories, with the defaults of this command;
+     * the merged run directory goes into {@code outputDir}.
+     */
+    static Path mergeCollected(List<Path> dirs, Path outputDir, PrintWriter out, PrintWriter err) {
+        List<String> commandLine = new ArrayList<>(List.of("harness", "merge"));
+        dirs.forEach(d -> commandLine.add(d.toString()));
+        commandLine.addAll(List.of("--output-dir", outputDir.toString()));
+        return ShardMerge.execute(
+                new ShardMerge.Request(
+                        dirs,
+                        outputDir,
+                        false,
+                        ShardMerge.DEFAULT_MAX_CLOCK_OFFSET_MS,
+                        RunCommand.version(),
+                        commandLine),
+                new RunConsole(out, err));
+    }
 
     @Override
     public Integer call() {
