@@ -70,7 +70,7 @@ final class MergeTable {
         List<String> out = new ArrayList<>();
         out.add(String.format(
                 Locale.ROOT,
-                "%-6s %9s %9s  %-30s %12s  %-22s",
+                "%-6s %9s %9s  %-30s %12s  %s",
                 "shard",
                 "requests",
                 "failures",
@@ -80,7 +80,7 @@ final class MergeTable {
         for (Row r : rows) {
             out.add(String.format(
                     Locale.ROOT,
-                    "%-6d %9d %9d  %-30s %12s  %-22s",
+                    "%-6d %9d %9d  %-30s %12s  %s",
                     r.index(),
                     r.requests(),
                     r.failures(),
