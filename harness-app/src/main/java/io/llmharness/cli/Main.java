@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class,
             RunCommand.class,
             BenchCommand.class,
+            MergeCommand.class,
             AccuracyCommand.class,
             DatasetCommand.class,
             DemoCommand.class,
@@ -49,7 +50,8 @@ public final class Main implements Runnable {
     /** Builds the command line with subcommands made by {@code factory} (tests inject their surroundings). */
     public static CommandLine commandLine(CommandLine.IFactory factory) {
         CommandLine cl = new CommandLine(new Main(), factory);
-        cl.addSubcommand("k8s", K8sCommand.commandLine(K8sEnvironment.system()));
+        cl.addSubcommand(
+                "k8s", K8sCommand.commandLine(K8sEnvironment.system().withMerger(MergeCommand::mergeCollected)));
         cl.setExecutionExceptionHandler(Main::handleExecutionException);
         cl.setParameterExceptionHandler(Main::handleParameterException);
         cl.setCaseInsensitiveEnumValuesAllowed(true);

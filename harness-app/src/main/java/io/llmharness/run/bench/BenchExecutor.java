@@ -166,6 +166,7 @@ public final class BenchExecutor {
                 java.util.Locale.ROOT, "harness: prompts ready in %.1f s", (System.nanoTime() - t0) / 1e9));
         Path dir = BenchFiles.create(req.options().outputDir(), BenchFiles.runId(r, withModel));
         String profileFile = BenchFiles.writeInputs(dir, r, req, tokenizer, targetLine);
+        ClockProbe.Result clock = ShardFile.clock(shard, req.options().startAt(), r.baseUrl());
         Instant start = Instant.now();
         Vertx vertx = Vertx.vertx();
         try {
@@ -238,7 +239,7 @@ public final class BenchExecutor {
             BenchOutputs.write(report, dir);
             BenchVerdict verdict = BenchVerdict.of(report, req.access());
             verdict.writeInto(dir);
-            ShardFile.write(dir, shardStart, stages);
+            ShardFile.write(dir, shardStart, stages, clock);
             PrivateFiles.seal(dir);
             return new Outcome(dir, report, control.interrupted() ? null : reason, control.interrupted(), verdict);
         } finally {

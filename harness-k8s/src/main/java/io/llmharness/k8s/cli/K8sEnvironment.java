@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.llmharness.k8s.LocalProfileFiles;
 import io.llmharness.k8s.ProfileRenderer;
 import io.llmharness.k8s.cluster.LaunchClock;
+import io.llmharness.k8s.launch.ResultsMerger;
 import io.llmharness.k8s.launch.Timings;
 import java.util.Map;
 import java.util.Objects;
@@ -23,6 +24,7 @@ import java.util.function.Supplier;
  * @param clock deadlines and polling pauses
  * @param timings the launcher's fixed waits
  * @param trapSignals whether SIGINT/SIGTERM interrupt the run so it can clean up
+ * @param merger merges a sharded run's collected results into one report, or null to only say how
  */
 public record K8sEnvironment(
         Map<String, String> env,
@@ -30,7 +32,8 @@ public record K8sEnvironment(
         Supplier<KubernetesClient> clients,
         LaunchClock clock,
         Timings timings,
-        boolean trapSignals) {
+        boolean trapSignals,
+        ResultsMerger merger) {
 
     public K8sEnvironment {
         env = Map.copyOf(env);
@@ -38,6 +41,22 @@ public record K8sEnvironment(
         Objects.requireNonNull(clients, "clients");
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(timings, "timings");
+    }
+
+    /** The surroundings without a merger: a sharded run's results stay one report per shard. */
+    public K8sEnvironment(
+            Map<String, String> env,
+            ProfileRenderer profiles,
+            Supplier<KubernetesClient> clients,
+            LaunchClock clock,
+            Timings timings,
+            boolean trapSignals) {
+        this(env, profiles, clients, clock, timings, trapSignals, null);
+    }
+
+    /** These surroundings with {@code m} merging a sharded run's results after they are collected. */
+    public K8sEnvironment withMerger(ResultsMerger m) {
+        return new K8sEnvironment(env, profiles, clients, clock, timings, trapSignals, m);
     }
 
     /** The process environment, local profile files, the kubeconfig's current context, the system clock. */

@@ -75,7 +75,8 @@ public final class K8sRunCommand implements Callable<Integer> {
             }
             try (KubernetesClient client = openClient();
                     SignalTrap trap = env.trapSignals() ? SignalTrap.install(Thread.currentThread()) : null) {
-                return new Launcher(client, env.clock(), new Console(out, err), env.timings()).run(launch);
+                return new Launcher(client, env.clock(), new Console(out, err), env.timings(), env.merger())
+                        .run(launch);
             }
         } catch (K8sException e) {
             out.flush();

@@ -25,6 +25,16 @@ public final class Console {
         err.flush();
     }
 
+    /** Standard output, for another tool's lines. */
+    public PrintWriter out() {
+        return out;
+    }
+
+    /** Standard error, for another tool's lines. */
+    public PrintWriter err() {
+        return err;
+    }
+
     /** Detail for the error line that follows (log lines, pod states), on standard error as it is. */
     public void detail(String text) {
         err.println(text);

@@ -27,9 +27,17 @@ final class LaunchFlow {
     private final Console console;
     private final Timings timings;
     private final ResultsCollector collector;
+    private final ResultsMerger merger;
 
     LaunchFlow(
-            Api api, K8sRunSpec spec, LaunchClock clock, Console console, Timings timings, ResultsCollector collector) {
+            Api api,
+            K8sRunSpec spec,
+            LaunchClock clock,
+            Console console,
+            Timings timings,
+            ResultsCollector collector,
+            ResultsMerger merger) {
+        this.merger = merger;
         this.api = api;
         this.spec = spec;
         this.clock = clock;
@@ -196,7 +204,23 @@ final class LaunchFlow {
     }
 
     private void nextSteps(List<String> copied) {
-        if (spec.control().sharded()) {
+        if (spec.control().sharded() && merger != null) {
+            String line = "harness merge " + String.join(" ", nextStepDirs(copied)) + " --output-dir "
+                    + spec.control().outputDir();
+            console.info("merging the " + copied.size() + " shards' results into one report: " + line);
+            List<java.nio.file.Path> dirs = copied.stream()
+                    .map(d -> spec.control().outputDir().resolve(d))
+                    .toList();
+            java.nio.file.Path merged;
+            try {
+                merged = merger.merge(dirs, spec.control().outputDir(), console.out(), console.err());
+            } catch (RuntimeException e) {
+                throw K8sException.execution("the launchers' results were copied to "
+                        + spec.control().outputDir() + ", but merging them failed: " + e.getMessage()
+                        + "; fix that, then run: " + line);
+            }
+            console.info("the merged report of the " + copied.size() + " shards: " + merged);
+        } else if (spec.control().sharded()) {
             console.info("the " + copied.size() + " shards' reports are separate; merge them with: harness merge "
                     + String.join(" ", nextStepDirs(copied)));
         }

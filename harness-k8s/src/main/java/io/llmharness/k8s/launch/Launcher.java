@@ -13,7 +13,7 @@ import io.llmharness.k8s.collect.ResultsCollector;
 /**
  * Runs llm-d's launcher flow on a cluster: make sure the PVC and the service account exist, write the profile
  * ConfigMap, start the launcher Job, wait for it (failing fast on stuck or failed pods), copy the results from the
- * PVC to the output directory, and delete what the run created unless {@code --keep}. {@code --skip-run} only
+ * PVC to the output directory, merge a sharded run's results into one report (when given a merger), and delete what the run created unless {@code --keep}. {@code --skip-run} only
  * copies; {@code --debug} and {@code -s 0} start the launchers and return, leaving them in place.
  */
 public final class Launcher {
@@ -22,12 +22,20 @@ public final class Launcher {
     private final LaunchClock clock;
     private final Console console;
     private final Timings timings;
+    private final ResultsMerger merger;
 
     public Launcher(KubernetesClient client, LaunchClock clock, Console console, Timings timings) {
+        this(client, clock, console, timings, null);
+    }
+
+    /** A launcher that merges a sharded run's collected results with {@code merger} (null: it only says how). */
+    public Launcher(
+            KubernetesClient client, LaunchClock clock, Console console, Timings timings, ResultsMerger merger) {
         this.client = client;
         this.clock = clock;
         this.console = console;
         this.timings = timings;
+        this.merger = merger;
     }
 
     /**
@@ -43,7 +51,7 @@ public final class Launcher {
             if (spec.control().mode() == Mode.SKIP_RUN) {
                 return new Collection(api, spec, collector(api), console).collectOnly(cleanup);
             }
-            return new LaunchFlow(api, spec, clock, console, timings, collector(api)).run(cleanup);
+            return new LaunchFlow(api, spec, clock, console, timings, collector(api), merger).run(cleanup);
         } finally {
             if (spec.control().keep()) {
                 if (!cleanup.isEmpty()) {

@@ -83,9 +83,13 @@ class K8sRunComponentTest {
     }
 
     private CliRun run(String... more) {
+        return run(env(cluster::client), more);
+    }
+
+    private CliRun run(K8sEnvironment e, String... more) {
         List<String> base = List.of(
                 "run", "-p", NS, "--output-dir", out.toString(), "--experiment-id", ID, "--image", "llm-harness:test");
-        return CliRun.of(env(cluster::client), CliRun.args(base, more));
+        return CliRun.of(e, CliRun.args(base, more));
     }
 
     private Path results(int i) {
@@ -170,6 +174,48 @@ class K8sRunComponentTest {
                         .withName("llmdbench-harness-collector-" + ID)
                         .get())
                 .isNotNull();
+    }
+
+    @Test
+    void aShardedRunsCollectedResultsAreMergedIntoOneReport() {
+        List<Path> merged = new java.util.ArrayList<>();
+        CliRun r = run(
+                env(cluster::client).withMerger((dirs, into, o, e) -> {
+                    merged.addAll(dirs);
+                    o.println("harness: merged " + dirs.size() + " of 3 shards");
+                    return into.resolve("20261126-100500-bench-inference-perf-sanity_random-merged");
+                }),
+                "-j",
+                "3");
+
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(merged)
+                .as("after every launcher's results are copied")
+                .containsExactly(out.resolve(PREFIX + "_0"), out.resolve(PREFIX + "_1"), out.resolve(PREFIX + "_2"));
+        assertThat(r.out())
+                .contains("copied 3 result directories")
+                .contains("harness: merged 3 of 3 shards")
+                .contains("the merged report of the 3 shards: "
+                        + out.resolve("20261126-100500-bench-inference-perf-sanity_random-merged"))
+                .doesNotContain("reports are separate");
+        assertOnlyThePvcIsLeft();
+    }
+
+    @Test
+    void aMergeThatFailsSaysWhereTheResultsAreAndHowToMergeThemLater() {
+        CliRun r = run(
+                env(cluster::client).withMerger((dirs, into, o, e) -> {
+                    throw new IllegalStateException("shard 2/3 is missing");
+                }),
+                "-j",
+                "3");
+
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.err())
+                .contains("merging them failed: shard 2/3 is missing")
+                .contains("then run: harness merge " + out.resolve(PREFIX + "_0"));
+        assertThat(results(2).resolve("summary.json")).exists();
+        assertOnlyThePvcIsLeft();
     }
 
     @Test

@@ -19,8 +19,9 @@ final class Responses {
 
     private Responses() {}
 
-    /** Headers every response carries: {@code server: uvicorn}, and the request id when enabled. */
+    /** Headers every response carries: {@code date}, {@code server: uvicorn}, and the request id when enabled. */
     static void commonHeaders(ServerCore core, HttpServerResponse resp, String requestIdHeader) {
+        resp.putHeader(HttpDate.NAME, HttpDate.now());
         resp.putHeader(SERVER, UVICORN);
         if (core.options.compatibility().enableRequestIdHeaders()) {
             resp.putHeader(X_REQUEST_ID, requestIdHeader != null ? requestIdHeader : Ids.hex32());

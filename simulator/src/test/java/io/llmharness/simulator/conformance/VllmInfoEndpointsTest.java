@@ -47,6 +47,21 @@ class VllmInfoEndpointsTest extends SimTestSupport {
     }
 
     @Test
+    void everyResponseCarriesADateHeaderAsUvicornDoes() {
+        TestClient c = client(start(SimulatorOptions.defaults().with(Latency.zero())));
+        for (String path : List.of("/v1/models", "/health", "/no-such-path")) {
+            java.time.Instant before = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+            String date = c.get(path).header("date");
+            java.time.Instant after = java.time.Instant.now();
+            assertThat(date).as(path).isNotNull();
+            java.time.Instant at = java.time.ZonedDateTime.parse(
+                            date, java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME)
+                    .toInstant();
+            assertThat(at).as(path + ": " + date).isBetween(before, after);
+        }
+    }
+
+    @Test
     void tokenizeAndDetokenizeAreConsistentWithUsage() {
         TestClient c = client(start(SimulatorOptions.defaults().with(Latency.zero())));
         JsonNode t =
