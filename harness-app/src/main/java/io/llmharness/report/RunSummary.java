@@ -1,6 +1,9 @@
 package io.llmharness.report;
 
 import io.llmharness.metrics.MetricSummary;
+import io.llmharness.metrics.StageWindow;
+import io.llmharness.metrics.server.ServerMetricsSummary;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SequencedMap;
@@ -16,13 +19,19 @@ import java.util.SequencedMap;
  * @param mlperf LoadGen's scenario, mode, validity and key result lines, or null outside MLPerf mode (see
  *     {@link MlperfSection})
  * @param metrics the metric summary, including per-endpoint counters and failures
+ * @param stages the stages of a workload run, in order, times relative to the run start; empty for a run of one
+ *     stage (MLPerf), which the report then shows as one stage spanning the measured window
+ * @param serverMetrics what the servers' {@code /metrics} said per stage, or null when they were not scraped
+ *     ({@link RunOutputs#write} fills it from {@code server_metrics.parquet})
  */
 public record RunSummary(
         RunInfo run,
         SequencedMap<String, Object> config,
         SequencedMap<String, Object> dataset,
         SequencedMap<String, Object> mlperf,
-        MetricSummary metrics) {
+        MetricSummary metrics,
+        List<StageWindow> stages,
+        ServerMetricsSummary serverMetrics) {
 
     public RunSummary {
         Objects.requireNonNull(run, "run");
@@ -30,6 +39,17 @@ public record RunSummary(
         config = JsonTree.freeze(config == null ? Map.of() : config);
         dataset = JsonTree.freeze(dataset == null ? Map.of() : dataset);
         mlperf = mlperf == null ? null : JsonTree.freeze(mlperf);
+        stages = stages == null ? List.of() : List.copyOf(stages);
+    }
+
+    /** A summary of a run without stages and without server metrics. */
+    public RunSummary(
+            RunInfo run,
+            SequencedMap<String, Object> config,
+            SequencedMap<String, Object> dataset,
+            SequencedMap<String, Object> mlperf,
+            MetricSummary metrics) {
+        this(run, config, dataset, mlperf, metrics, List.of(), null);
     }
 
     /**
@@ -44,5 +64,29 @@ public record RunSummary(
                 JsonTree.freeze(dataset == null ? Map.of() : dataset),
                 mlperf == null ? null : JsonTree.freeze(mlperf),
                 metrics);
+    }
+
+    /** This summary with the stages of a workload run (times relative to the run start). */
+    public RunSummary withStages(List<StageWindow> s) {
+        return new RunSummary(run, config, dataset, mlperf, metrics, s, serverMetrics);
+    }
+
+    /** This summary with a server-metrics section (null for none). */
+    public RunSummary withServerMetrics(ServerMetricsSummary s) {
+        return new RunSummary(run, config, dataset, mlperf, metrics, stages, s);
+    }
+
+    /**
+     * The stages as the report shows them: the recorded ones, or one stage named after the MLPerf scenario (else
+     * {@code run}) spanning the measured window.
+     */
+    public List<StageWindow> effectiveStages() {
+        if (!stages.isEmpty()) {
+            return stages;
+        }
+        Object scenario = mlperf == null ? null : mlperf.get("scenario");
+        String name = scenario == null ? "run" : scenario.toString();
+        return List.of(new StageWindow(
+                name, metrics.window().startNs(), metrics.window().endNs()));
     }
 }

@@ -5,6 +5,7 @@ import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.error.HarnessException;
 import io.llmharness.metrics.FailureSummary;
 import io.llmharness.metrics.MetricSummary;
+import io.llmharness.metrics.StageWindow;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -20,7 +21,8 @@ import java.util.Map;
 
 /**
  * Writes summary.json: one document with the sections {@code schema_version}, {@code run}, {@code config},
- * {@code dataset}, {@code mlperf}, {@code metrics}, {@code endpoints} and {@code failures}, in that order, keys in a
+ * {@code dataset}, {@code mlperf}, {@code metrics}, {@code endpoints}, {@code failures} and, when present,
+ * {@code stages} and {@code server_metrics}, in that order, keys in a
  * fixed order, numbers as numbers and null where a value is undefined (never NaN or Infinity). The layout is
  * described in docs/metrics.md.
  */
@@ -69,6 +71,10 @@ public final class SummaryJson {
             MetricsJson.write(out, s.metrics());
             endpoints(out, s.metrics());
             failures(out, s.metrics());
+            stages(out, s);
+            if (s.serverMetrics() != null) {
+                ServerMetricsJson.write(out, s.serverMetrics());
+            }
             out.end();
         }
     }
@@ -120,6 +126,23 @@ public final class SummaryJson {
                     .end();
         }
         out.endArray().end();
+    }
+
+    /** Written only for runs with stages (workload mode). */
+    private static void stages(JsonOut out, RunSummary s) throws IOException {
+        if (s.stages().isEmpty()) {
+            return;
+        }
+        out.startArray("stages");
+        for (StageWindow w : s.stages()) {
+            out.start(null)
+                    .field("name", w.name())
+                    .field("start_ns", w.startNs())
+                    .field("end_ns", w.endNs())
+                    .field("duration_s", Units.seconds(w.endNs() - w.startNs()))
+                    .end();
+        }
+        out.endArray();
     }
 
     static String iso(Instant t) {

@@ -7,6 +7,7 @@ import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.metrics.LatencyMetric;
 import io.llmharness.metrics.MeasureOptions;
 import io.llmharness.metrics.SloSpec;
+import io.llmharness.metrics.StageWindow;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -36,6 +37,7 @@ final class SummaryJsonReader {
      * @param endpoints the per-endpoint counters
      * @param options the measured window (relative to the run start, i.e. for a snapshot anchored at 0) and SLOs
      * @param anchor wall-clock time of the run start
+     * @param stages the stages of a workload run, else empty
      */
     record Previous(
             RunInfo run,
@@ -44,7 +46,8 @@ final class SummaryJsonReader {
             SequencedMap<String, Object> mlperf,
             List<EndpointStats> endpoints,
             MeasureOptions options,
-            Instant anchor) {}
+            Instant anchor,
+            List<StageWindow> stages) {}
 
     private SummaryJsonReader() {}
 
@@ -64,7 +67,19 @@ final class SummaryJsonReader {
                 root.path("mlperf").isObject() ? map(root.get("mlperf")) : null,
                 endpoints(root.path("endpoints")),
                 options(window, metrics.path("slos")),
-                anchor);
+                anchor,
+                stages(root.path("stages")));
+    }
+
+    private static List<StageWindow> stages(JsonNode array) {
+        List<StageWindow> out = new ArrayList<>();
+        for (JsonNode st : array) {
+            out.add(new StageWindow(
+                    required(st, "name").asText(),
+                    required(st, "start_ns").asLong(),
+                    required(st, "end_ns").asLong()));
+        }
+        return out;
     }
 
     private static RunInfo run(JsonNode run) {
