@@ -2,10 +2,13 @@ package io.llmharness.cli;
 
 import io.llmharness.cli.run.OutputFlags;
 import io.llmharness.error.HarnessException;
+import io.llmharness.report.format.HtmlFormat;
 import io.llmharness.run.Demo;
 import io.llmharness.run.RunConsole;
 import io.llmharness.run.RunControl;
 import io.llmharness.run.RunResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,6 +69,23 @@ public final class DemoCommand implements Callable<Integer> {
                 "Both runs VALID in %.0f s. Files: %s. Next: ./harness run --help, docs/run.md",
                 seconds,
                 outcome.dir()));
+        List<Path> reports = outcome.results().stream()
+                .map(r -> r.runDir().resolve(HtmlFormat.FILE))
+                .filter(Files::isRegularFile)
+                .toList();
+        if (!reports.isEmpty()) {
+            for (int i = 0; i < reports.size() - 1; i++) {
+                console.result("Report ("
+                        + outcome.results()
+                                .get(i)
+                                .spec()
+                                .benchmark()
+                                .loadGen()
+                                .scenario()
+                                .displayName() + "): " + reports.get(i));
+            }
+            console.result("Report: " + reports.get(reports.size() - 1));
+        }
         return ExitCodes.OK;
     }
 }

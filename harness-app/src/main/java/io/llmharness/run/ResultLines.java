@@ -5,6 +5,9 @@ import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.results.PerformanceSummary;
 import io.llmharness.loadgen.results.Validity;
+import io.llmharness.report.format.HtmlFormat;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -75,6 +78,10 @@ public final class ResultLines {
                     r.metrics().endpoints().stream().map(ResultLines::endpoint).collect(Collectors.joining(", ")));
         }
         row(out, "Files", r.runDir().toString());
+        Path report = r.runDir().resolve(HtmlFormat.FILE);
+        if (Files.isRegularFile(report)) {
+            row(out, "Report", report.toString());
+        }
         return out;
     }
 

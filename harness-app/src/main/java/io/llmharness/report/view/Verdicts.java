@@ -1,0 +1,114 @@
+package io.llmharness.report.view;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.llmharness.report.RunSummary;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The verdicts at the top of a report: LoadGen's result (or, outside MLPerf mode, whether requests failed) and,
+ * when summary.json has a {@code client_health} object, the client's own health.
+ */
+final class Verdicts {
+
+    private static final List<String> LABEL_KEYS = List.of("verdict", "status", "result", "health", "state");
+
+    private Verdicts() {}
+
+    static List<Verdict> of(RunSummary s, JsonNode doc) {
+        List<Verdict> out = new ArrayList<>();
+        out.add(s.mlperf() != null ? loadgen(s.mlperf()) : run(s));
+        JsonNode health = doc == null ? null : doc.get("client_health");
+        if (health != null && !health.isNull()) {
+            out.add(health(health));
+        }
+        return out;
+    }
+
+    private static Verdict loadgen(Map<String, Object> mlperf) {
+        String result = String.valueOf(mlperf.getOrDefault("result", "–"));
+        List<String> details = new ArrayList<>();
+        details.add(mlperf.getOrDefault("scenario", "") + " · " + mlperf.getOrDefault("mode", ""));
+        if (mlperf.get("results") instanceof Map<?, ?> results && Boolean.TRUE.equals(results.get("Aborted"))) {
+            details.add("the run was aborted; LoadGen's own verdict on what it saw: " + result);
+            return new Verdict("LoadGen", "ABORTED", Verdict.Tone.BAD, details);
+        }
+        if (mlperf.get("results") instanceof Map<?, ?> results) {
+            results.forEach((k, v) -> {
+                if (v instanceof Boolean b && k.toString().endsWith("satisfied")) {
+                    details.add((b ? "✓ " : "✗ ") + k);
+                }
+            });
+        }
+        return new Verdict("LoadGen", result, tone(result), details);
+    }
+
+    private static Verdict run(RunSummary s) {
+        long failed = s.metrics().requests().failed();
+        return failed == 0
+                ? new Verdict("Run", "COMPLETED", Verdict.Tone.GOOD, List.of("no failed request"))
+                : new Verdict(
+                        "Run",
+                        "COMPLETED WITH FAILURES",
+                        Verdict.Tone.WARN,
+                        List.of(failed + " failed requests ("
+                                + Format.percent(s.metrics().failureRate()) + ")"));
+    }
+
+    /** A client_health object of any shape: its first verdict-like text field, and the rest as detail lines. */
+    static Verdict health(JsonNode h) {
+        if (!h.isObject()) {
+            return new Verdict("Client health", h.asText(), tone(h.asText()), List.of());
+        }
+        String label = null;
+        for (String k : LABEL_KEYS) {
+            if (h.path(k).isTextual()) {
+                label = h.get(k).asText();
+                break;
+            }
+        }
+        List<String> details = new ArrayList<>();
+        flatten("", h, details, label);
+        return new Verdict(
+                "Client health",
+                label == null ? "REPORTED" : label,
+                label == null ? Verdict.Tone.NEUTRAL : tone(label),
+                details.size() > 12 ? details.subList(0, 12) : details);
+    }
+
+    private static void flatten(String prefix, JsonNode n, List<String> out, String label) {
+        n.properties().forEach(e -> {
+            String key = prefix + e.getKey();
+            JsonNode v = e.getValue();
+            if (v.isObject()) {
+                flatten(key + ".", v, out, label);
+            } else if (v.isArray()) {
+                List<String> items = new ArrayList<>();
+                v.forEach(x -> items.add(x.isValueNode() ? x.asText() : x.toString()));
+                if (!items.isEmpty()) {
+                    out.add(key + ": " + String.join("; ", items));
+                }
+            } else if (!(prefix.isEmpty()
+                    && LABEL_KEYS.contains(e.getKey())
+                    && v.asText().equals(label))) {
+                out.add(key + ": " + v.asText());
+            }
+        });
+    }
+
+    static Verdict.Tone tone(String label) {
+        String l = label.toUpperCase(Locale.ROOT);
+        if (l.matches(".*(INVALID|UNHEALTHY|FAIL|BAD|OVERLOAD|ERROR).*")) {
+            return Verdict.Tone.BAD;
+        }
+        if (l.matches(".*(WARN|DEGRADED|MARGINAL|SUSPECT).*")) {
+            return Verdict.Tone.WARN;
+        }
+        if (l.matches(".*(VALID|OK|HEALTHY|GOOD|PASS|COMPLETED).*")) {
+            return Verdict.Tone.GOOD;
+        }
+        return Verdict.Tone.NEUTRAL;
+    }
+}
