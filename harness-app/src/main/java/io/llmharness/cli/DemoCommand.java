@@ -52,6 +52,9 @@ public final class DemoCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         for (RunResult r : outcome.results()) {
+            HistoryCommand.record(spec.commandLine().getErr(), output.history(), r.runDir());
+        }
+        for (RunResult r : outcome.results()) {
             switch (r.outcome()) {
                 case VALID, ACCURACY_DONE -> {}
                 case INVALID -> {

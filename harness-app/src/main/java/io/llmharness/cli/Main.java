@@ -20,7 +20,10 @@ import picocli.CommandLine.Command;
             DemoCommand.class,
             LoadgenCommand.class,
             SimCommand.class,
-            ServerCommand.class
+            ServerCommand.class,
+            ReportCommand.class,
+            CompareCommand.class,
+            HistoryCommand.class
         })
 public final class Main implements Runnable {
 

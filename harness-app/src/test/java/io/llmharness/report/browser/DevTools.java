@@ -67,17 +67,22 @@ final class DevTools implements AutoCloseable {
 
     /** Waits for the first event of a method (already received or still to come). */
     JsonNode awaitEvent(String method, Duration timeout) throws InterruptedException {
+        return awaitEvent(e -> method.equals(e.path("method").asText()), timeout);
+    }
+
+    /** Waits for the first event that matches (already received or still to come). */
+    JsonNode awaitEvent(java.util.function.Predicate<JsonNode> match, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (eventSignal) {
             while (true) {
                 for (JsonNode e : events) {
-                    if (method.equals(e.path("method").asText())) {
+                    if (match.test(e)) {
                         return e;
                     }
                 }
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    throw new IllegalStateException("no " + method + " event within " + timeout);
+                    throw new IllegalStateException("no matching event within " + timeout);
                 }
                 eventSignal.wait(Math.max(1, left / 1_000_000));
             }

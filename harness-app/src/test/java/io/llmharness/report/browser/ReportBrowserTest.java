@@ -107,6 +107,13 @@ class ReportBrowserTest {
             assertThat(stddev(full)).isGreaterThan(8);
 
             assertThat(errors(d.events())).as("console errors and exceptions").isEmpty();
+
+            // and the check itself sees an error when there is one
+            Path broken = dir.resolve("broken.html");
+            Files.writeString(broken, "<html><body><script>console.error('drawn wrong');</script></body></html>");
+            d.call(s, "Page.navigate", Map.of("url", broken.toUri().toString()), TIMEOUT);
+            d.awaitEvent(e -> !errors(List.of(e)).isEmpty(), TIMEOUT);
+            assertThat(errors(d.events())).anyMatch(e -> e.contains("drawn wrong"));
         }
     }
 
