@@ -25,6 +25,8 @@ import java.util.List;
 record TimeAxis(long originNs, long widthNs, int buckets, long endNs, boolean byDispatch) {
 
     static final long MIN_WIDTH_NS = 10_000_000L;
+    static final int MIN_BUCKETS = 10;
+    static final int MAX_BUCKETS = 120;
 
     static TimeAxis of(List<RequestRecord> records, long anchor, List<StageWindow> stages) {
         long lo = 0;
@@ -49,12 +51,25 @@ record TimeAxis(long originNs, long widthNs, int buckets, long endNs, boolean by
             hi = Math.max(hi, s.endNs());
         }
         long span = Math.max(hi - lo, MIN_WIDTH_NS);
-        int target = (int) Math.max(10, Math.min(120, records.size() / 20));
-        long width = Math.max(MIN_WIDTH_NS, Math.round(Ticks.niceStep(span / 1e9 / target) * 1e9));
+        int target = Math.max(MIN_BUCKETS, Math.min(MAX_BUCKETS, records.size() / 20));
+        long width = width(span, target);
         long origin = Math.floorDiv(lo, width) * width;
         int n = (int) Math.max(1, (hi - origin + width - 1) / width);
         boolean byDispatch = minSched == Long.MAX_VALUE || maxSched - minSched < width;
         return new TimeAxis(origin, width, n, Math.max(hi, origin + 1), byDispatch && records.size() > 1);
+    }
+
+    /**
+     * The round width giving at most {@code target} buckets over the span, narrowed along the 1-2-5 ladder while
+     * that leaves fewer than {@link #MIN_BUCKETS} (rounding up to a round width can halve the count), never below
+     * {@link #MIN_WIDTH_NS}.
+     */
+    static long width(long spanNs, int target) {
+        double step = Ticks.niceStep(spanNs / 1e9 / target);
+        while (spanNs / 1e9 / step < MIN_BUCKETS - 1e-9 && step * 1e9 > MIN_WIDTH_NS) {
+            step = Ticks.niceStep(step * 0.39); // the next rung down: 5 -> 2 -> 1 -> 0.5
+        }
+        return Math.max(MIN_WIDTH_NS, Math.round(step * 1e9));
     }
 
     /** The bucket of a time relative to the run start, clamped to the axis. */
