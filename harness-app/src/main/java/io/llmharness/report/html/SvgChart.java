@@ -282,9 +282,15 @@ public final class SvgChart {
                     .append("</title></line>");
             if (!m.label().isEmpty()) {
                 double ty = top + 10 + (row++ % 3) * 10;
-                text(x + 3, ty, "start", "marker-label", m.label());
+                boolean fits = x + 3 + labelWidth(m.label()) <= WIDTH - RIGHT;
+                text(fits ? x + 3 : x - 3, ty, fits ? "start" : "end", "marker-label", m.label());
             }
         }
+    }
+
+    /** About how wide a marker label is drawn (10 px text: under 6 px a character). */
+    static double labelWidth(String label) {
+        return label.length() * 5.8;
     }
 
     private void axes() {
