@@ -3,6 +3,7 @@ package io.llmharness.report;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.metrics.LatencyMetric;
 import io.llmharness.metrics.MeasureOptions;
@@ -24,8 +25,10 @@ import java.util.SequencedMap;
  */
 final class SummaryJsonReader {
 
-    private static final ObjectMapper JSON =
-            new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    /** Numbers are read exactly as written ({@code 0.0} stays {@code 0.0}), so a rewritten file is the same. */
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .configure(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false);
 
     /**
      * What a summary.json says besides the metrics.

@@ -139,6 +139,8 @@ public final class SyntheticRun {
         config.put("workload", "synthetic-sweep");
         config.put("model", "meta-llama/Llama-3.1-8B-Instruct");
         config.put("target", "2 servers (synthetic)");
+        config.put("temperature", 0.0); // a decimal that reads back as an integer unless read exactly
+        config.put("top_p", 0.950);
         long end = stages().get(2).endNs() + 2_000_000_000L;
         RunInfo info = new RunInfo(
                 "20260115-090000-synthetic", "test", List.of("harness", "bench"), WALL, WALL.plusNanos(end));
