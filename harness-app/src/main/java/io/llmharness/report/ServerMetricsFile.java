@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
 
 /**
  * {@code server_metrics.parquet}: every sample of every {@code /metrics} scrape of a run, one row per sample with
- * the columns {@code time} (TIMESTAMPTZ, when the scrape round started), {@code server} (base URL), {@code metric}
+ * the columns {@code time} (TIMESTAMPTZ, the middle of the scrape round), {@code server} (base URL), {@code metric}
  * (sample name as exposed), {@code labels} ({@code name="value"} pairs, comma-separated, escaped as in the
  * exposition) and {@code value} (DOUBLE). Scrapes are appended to {@code server_metrics.csv} while the run goes
  * on; {@link Writer#close()} turns it into the Parquet file.

@@ -10,7 +10,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -21,7 +23,10 @@ import org.slf4j.LoggerFactory;
  * Scrapes {@code GET /metrics} (Prometheus text) of every server every interval on a daemon thread of its own,
  * once more at the end, and writes every sample into {@code server_metrics.parquet} of the run directory
  * ({@link ServerMetricsFile}). A scrape that fails or does not parse is logged in harness.log and skipped; it never
- * disturbs the run. All servers of one scrape round share one timestamp.
+ * disturbs the run. All servers of one scrape round share one timestamp: the middle of the round (the servers
+ * read their counters somewhere between sending the request and receiving the answer). When the machine stalls,
+ * the rounds missed are not made up in a burst: a round due less than half an interval after the last one is
+ * skipped, since rates between scrapes a few milliseconds apart are mostly noise.
  *
  * <p>Any run can use it, MLPerf or workload mode:
  *
@@ -46,6 +51,8 @@ public final class ServerMetricsScraper implements AutoCloseable {
     private final ServerMetricsFile.Writer out;
     private final ScheduledExecutorService timer;
     private final HttpClient http;
+    private final long intervalNs;
+    private long lastRoundNs = Long.MIN_VALUE;
     private boolean closed;
 
     private ServerMetricsScraper(List<String> urls, ServerMetricsFile.Writer out, Duration interval) {
@@ -61,7 +68,16 @@ public final class ServerMetricsScraper implements AutoCloseable {
             return t;
         });
         long ms = Math.max(MIN_INTERVAL.toMillis(), interval.toMillis());
-        timer.scheduleAtFixedRate(this::scrapeNow, 0, ms, TimeUnit.MILLISECONDS);
+        this.intervalNs = TimeUnit.MILLISECONDS.toNanos(ms);
+        timer.scheduleAtFixedRate(this::scheduledRound, 0, ms, TimeUnit.MILLISECONDS);
+    }
+
+    /** A round of the timer, unless it is a late one that would follow the last round too closely. */
+    private synchronized void scheduledRound() {
+        if (lastRoundNs != Long.MIN_VALUE && System.nanoTime() - lastRoundNs < intervalNs / 2) {
+            return;
+        }
+        scrapeNow();
     }
 
     /**
@@ -89,7 +105,9 @@ public final class ServerMetricsScraper implements AutoCloseable {
         if (closed || out == null) {
             return;
         }
-        Instant now = Instant.now();
+        long startNs = System.nanoTime();
+        Instant start = Instant.now();
+        List<Map.Entry<String, PrometheusText>> round = new ArrayList<>(urls.size());
         for (String url : urls) {
             String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
             try {
@@ -100,7 +118,7 @@ public final class ServerMetricsScraper implements AutoCloseable {
                                 .build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
-                    out.append(now, url, PrometheusText.parse(r.body()));
+                    round.add(Map.entry(url, PrometheusText.parse(r.body())));
                 } else {
                     LOG.info("GET {}/metrics: HTTP {}", base, r.statusCode());
                 }
@@ -109,6 +127,16 @@ public final class ServerMetricsScraper implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
+            }
+        }
+        long endNs = System.nanoTime();
+        lastRoundNs = endNs;
+        Instant middle = start.plusNanos((endNs - startNs) / 2);
+        for (Map.Entry<String, PrometheusText> e : round) {
+            try {
+                out.append(middle, e.getKey(), e.getValue());
+            } catch (IOException ex) {
+                LOG.warn("server metrics of {} not written: {}", e.getKey(), ex.toString());
             }
         }
     }
