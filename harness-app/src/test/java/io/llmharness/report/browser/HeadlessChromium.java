@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Debian's chromium, headless and kept off the network (no background networking, component updates, sync, QUIC
@@ -63,6 +64,51 @@ final class HeadlessChromium implements AutoCloseable {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The chromium binary, installed first when missing: {@code scripts/test-deps.sh} runs {@code apt-get install
+     * -y chromium} (as root or through {@code sudo -n}). Fails the test with what to run when it cannot be had;
+     * {@code -Dharness.browser=skip} skips browser tests instead (a machine that cannot have a browser).
+     */
+    static Path findOrInstall(Duration timeout) throws Exception {
+        Assumptions.assumeFalse(
+                "skip".equals(System.getProperty("harness.browser")), "-Dharness.browser=skip: no browser tests");
+        Optional<Path> found = find();
+        if (found.isPresent()) {
+            return found.get();
+        }
+        Path script = installScript();
+        String log = "";
+        if (script != null) {
+            Path out = Files.createTempFile("test-deps", ".log");
+            Process p = new ProcessBuilder(script.toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(out.toFile())
+                    .start();
+            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                destroy(p);
+            }
+            log = Files.readString(out, StandardCharsets.UTF_8).strip();
+            Files.delete(out);
+        }
+        String why = log.isEmpty() ? "" : " (" + log + ")";
+        return find().orElseThrow(
+                        () -> new AssertionError("chromium is needed to check report.html and could not be installed"
+                                + why
+                                + ": run apt-get install -y chromium (or set $CHROMIUM), or skip browser tests with"
+                                + " -Dharness.browser=skip"));
+    }
+
+    /** scripts/test-deps.sh of the checkout the tests run in (the working directory is a module folder). */
+    private static Path installScript() {
+        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+            Path s = d.resolve("scripts/test-deps.sh");
+            if (Files.isExecutable(s)) {
+                return s;
+            }
+        }
+        return null;
     }
 
     static HeadlessChromium start(Path binary, Path profile, Duration timeout) throws Exception {
