@@ -87,6 +87,30 @@ class ArchitectureTest {
                         .doesNotContain("cli"));
     }
 
+    /**
+     * One run pipeline: the command line maps flags and exit codes, while runs (LoadGen, its SUTs and QSLs, its
+     * config files) are driven from {@code run}, so cli names none of LoadGen's driving types.
+     */
+    @Test
+    void theCommandLineDrivesNoLoadGen() {
+        Pattern driving = Pattern.compile("\\bio\\.llmharness\\.loadgen\\.((LoadGen|SystemUnderTest|QuerySampleLibrary"
+                + "|IssuedQuery|ConfigFiles)\\b|config\\.|selftest\\.)");
+        Path cli = repositoryRoot().resolve("harness-app/src/main/java/io/llmharness/cli");
+        try (Stream<Path> files = Files.walk(cli)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                Matcher m = driving.matcher(Files.readString(file));
+                boolean found = m.find();
+                assertThat(found)
+                        .as(
+                                "%s references %s: drive it from io.llmharness.run",
+                                cli.relativize(file), found ? m.group() : "")
+                        .isFalse();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     @Test
     void applicationConcernsFormNoCycle() {
         Map<String, Set<String>> graph = concernGraph("harness-app");

@@ -1,24 +1,8 @@
 package io.llmharness.cli;
 
-import io.llmharness.cli.loadgen.LoadgenRunner;
-import io.llmharness.cli.loadgen.SutOptions;
-import io.llmharness.error.HarnessException;
-import io.llmharness.loadgen.LogSettings;
-import io.llmharness.loadgen.Scenario;
-import io.llmharness.loadgen.TestMode;
 import io.llmharness.loadgen.TestResult;
-import io.llmharness.loadgen.TestSettings;
-import io.llmharness.loadgen.clock.Clock;
-import io.llmharness.loadgen.clock.VirtualClock;
-import io.llmharness.loadgen.config.ConfigDiagnostic;
-import io.llmharness.loadgen.config.ConfigState;
-import io.llmharness.loadgen.config.ConfigStatus;
-import io.llmharness.loadgen.log.CFormat;
-import io.llmharness.loadgen.results.PerformanceSummary;
-import java.io.IOException;
+import io.llmharness.run.LoadGenSelfTest;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,11 +12,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code harness loadgen}: runs the Java LoadGen against a built-in fixed-latency SUT, no server needed. Writes
- * the four MLPerf logs plus {@code issued_samples.tsv} and {@code qsl_load_calls.txt}. Settings are applied in
- * this order: defaults, {@code --scenario}, {@code --user-conf} (with the embedded mlperf.conf), {@code --mode},
- * then every {@code --set}. Exit code 0 when VALID (or accuracy only), 4 when INVALID, 3 for a bad config file,
- * 2 for bad usage.
+ * {@code harness loadgen}: runs the Java LoadGen against the self-test kit's fixed-latency SUT, no server needed
+ * ({@link LoadGenSelfTest} does the work; this class maps flags and the exit code). Writes the four MLPerf logs
+ * plus {@code issued_samples.tsv} and {@code qsl_load_calls.txt}. Settings are applied in this order: defaults,
+ * {@code --scenario}, {@code --user-conf} (with the embedded mlperf.conf), {@code --mode}, then every
+ * {@code --set}. Exit code 0 when VALID (or accuracy only), 4 when INVALID, 3 for a bad config file, 2 for bad
+ * usage.
  */
 @Command(
         name = "loadgen",
@@ -147,131 +132,24 @@ public final class LoadgenCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        LoadGenSelfTest.Outcome outcome = LoadGenSelfTest.run(new LoadGenSelfTest.Request(
+                scenario,
+                mode,
+                totalSamples,
+                performanceSamples,
+                sets,
+                userConf,
+                model,
+                mlperfConf,
+                auditConfig,
+                new LoadGenSelfTest.SutRequest(delayUs, serviceUs, firstTokenUs, tokens, repeat),
+                outputDir,
+                trace,
+                scheduleLog,
+                virtualClock));
         PrintWriter out = spec.commandLine().getOut();
-        TestSettings settings = resolveSettings();
-        createOutputDir();
-        Clock clock = virtualClock ? new VirtualClock() : Clock.system();
-        SutOptions sut = sutOptions();
-        LogSettings logs = LogSettings.defaults().withOutdir(outputDir).withEnableTrace(trace);
-        LoadgenRunner.Outcome outcome = LoadgenRunner.run(new LoadgenRunner.Request(
-                settings, totalSamples, performanceSamples, sut, outputDir, logs, auditConfig, clock, scheduleLog));
-        report(out, outcome);
-        return outcome.result().verdict() == TestResult.Verdict.INVALID ? ExitCodes.RESULT_INVALID : ExitCodes.OK;
-    }
-
-    private TestSettings resolveSettings() {
-        // Each invocation behaves like a fresh LoadGen process (mlperf.conf is applied with the first user.conf).
-        ConfigState.reset();
-        if (mlperfConf != null) {
-            if (!Files.isRegularFile(mlperfConf)) {
-                throw HarnessException.config("--mlperf-conf " + mlperfConf + ": no such file");
-            }
-            ConfigState.useMlperfConf(mlperfConf);
-        }
-        if (totalSamples <= 0 || performanceSamples <= 0) {
-            throw HarnessException.usage("--total-samples and --performance-samples must be positive");
-        }
-        TestSettings s = new TestSettings();
-        try {
-            s.scenario = Scenario.fromName(scenario);
-            if (userConf != null) {
-                applyUserConf(s);
-            } else if (model != null) {
-                throw HarnessException.usage("--model only makes sense with --user-conf");
-            }
-            s.mode = TestMode.fromName(mode);
-        } catch (IllegalArgumentException e) {
-            throw HarnessException.usage(e.getMessage());
-        }
-        for (String assignment : sets) {
-            int eq = assignment.indexOf('=');
-            if (eq <= 0) {
-                throw HarnessException.usage("--set " + assignment + ": expected FIELD=VALUE");
-            }
-            try {
-                s.set(assignment.substring(0, eq).trim(), assignment.substring(eq + 1));
-            } catch (IllegalArgumentException e) {
-                throw HarnessException.usage("--set " + assignment + ": " + e.getMessage());
-            }
-        }
-        return s;
-    }
-
-    private void applyUserConf(TestSettings s) {
-        if (model == null) {
-            throw HarnessException.usage("--user-conf needs --model (the mlperf.conf model key, e.g. llama3_1-8b)");
-        }
-        ConfigStatus status = s.fromConfig(userConf, model, s.scenario.specName());
-        if (status != ConfigStatus.OK) {
-            ConfigDiagnostic first = s.configDiagnostics().stream()
-                    .filter(d -> !d.message().startsWith("Multiple conf files"))
-                    .findFirst()
-                    .orElse(null);
-            String why = first == null ? status.name() : first.message();
-            int more = s.configDiagnostics().size() - 1;
-            throw HarnessException.config(
-                    "--user-conf " + userConf + ": " + why + (more > 0 ? " (and " + more + " more)" : ""));
-        }
-    }
-
-    private SutOptions sutOptions() {
-        if (delayUs < 0 || serviceUs < 0 || (firstTokenUs != null && firstTokenUs < 0) || tokens < 0) {
-            throw HarnessException.usage("--sut-* values must not be negative");
-        }
-        int r = repeat != null ? repeat : (int) Math.max(1, tokens);
-        if (r < 0) {
-            throw HarnessException.usage("--sut-repeat must not be negative");
-        }
-        return new SutOptions(
-                delayUs * 1000, serviceUs * 1000, firstTokenUs == null ? -1 : firstTokenUs * 1000, tokens, r);
-    }
-
-    private void createOutputDir() {
-        try {
-            Files.createDirectories(outputDir);
-        } catch (IOException e) {
-            throw HarnessException.execution("--output-dir " + outputDir + ": cannot create it: " + e.getMessage(), e);
-        } catch (UncheckedIOException e) {
-            throw HarnessException.execution("--output-dir " + outputDir + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static void report(PrintWriter out, LoadgenRunner.Outcome o) {
-        TestResult r = o.result();
-        out.println(
-                "Scenario : " + r.scenario().specName() + ", Mode : " + r.mode().specName());
-        r.performance().ifPresent(p -> {
-            out.println("Result is : " + (p.validity().valid() ? "VALID" : "INVALID"));
-            out.println(metricLine(p));
-        });
-        if (r.performance().isEmpty()) {
-            out.println("Accuracy log entries : " + r.accuracyLogEntries());
-        }
-        if (o.scheduledQueries() > 0) {
-            out.println("Schedule delay (issued - scheduled) over " + o.scheduledQueries() + " queries: p50 "
-                    + micros(o.delayP50Ns()) + " us, p99 " + micros(o.delayP99Ns()) + " us, max "
-                    + micros(o.delayMaxNs()) + " us");
-        }
-        out.println("Warnings : " + r.warningCount() + ", Errors : " + r.errorCount()
-                + (r.errorCount() > 0 ? " (see " + r.logs().detail() + ")" : ""));
-        out.println("Logs : " + r.logs().summary().getParent());
+        outcome.lines().forEach(out::println);
         out.flush();
-    }
-
-    private static String metricLine(PerformanceSummary p) {
-        return switch (p.settings().scenario()) {
-            case SINGLE_STREAM ->
-                CFormat.f(p.settings().targetLatencyPercentile() * 100, 1) + "th percentile latency (ns) : "
-                        + p.samples().target();
-            case MULTI_STREAM ->
-                CFormat.f(p.settings().targetLatencyPercentile() * 100, 1) + "th percentile latency (ns) : "
-                        + p.queries().target();
-            case SERVER -> "Completed samples per second : " + CFormat.f(p.completedSamplesPerSecond(), 2);
-            case OFFLINE -> "Samples per second : " + CFormat.g(p.samplesPerSecond());
-        };
-    }
-
-    private static String micros(long ns) {
-        return CFormat.f(ns / 1000.0, 1);
+        return outcome.result().verdict() == TestResult.Verdict.INVALID ? ExitCodes.RESULT_INVALID : ExitCodes.OK;
     }
 }

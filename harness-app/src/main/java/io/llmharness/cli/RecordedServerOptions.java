@@ -3,6 +3,7 @@ package io.llmharness.cli;
 import io.llmharness.backend.ServerState;
 import io.llmharness.backend.ServerStateStore;
 import io.llmharness.backend.config.ServerSetting;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -22,7 +23,20 @@ public final class RecordedServerOptions {
     Path configFile;
 
     /** The record a command means: its name, the store it lives in, and the record if there is one. */
-    record Lookup(String name, ServerStateStore store, Optional<ServerState> recorded) {}
+    record Lookup(String name, ServerStateStore store, Optional<ServerState> recorded) {
+
+        /**
+         * The record, or empty after printing {@code absentFormat} with the record's name and the store's folder
+         * (two {@code %s}), for the commands to say in their own words that nothing is recorded.
+         */
+        Optional<ServerState> orSay(PrintWriter out, String absentFormat) {
+            if (recorded.isEmpty()) {
+                out.println(absentFormat.formatted(name, store.dir()));
+                out.flush();
+            }
+            return recorded;
+        }
+    }
 
     /** Resolves the record from {@code --name}, {@code --server-config} or {@code HARNESS_SERVER_CONFIG}. */
     Lookup lookup(Map<String, String> env) {

@@ -3,7 +3,6 @@ package io.llmharness.cli;
 import io.llmharness.backend.HealthProbe;
 import io.llmharness.backend.RecordedServers;
 import io.llmharness.backend.ServerState;
-import io.llmharness.backend.ServerStateStore;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -33,12 +32,9 @@ public final class ServerStatusCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         RecordedServerOptions.Lookup lookup = servers.lookup(System.getenv());
-        String name = lookup.name();
-        ServerStateStore store = lookup.store();
-        ServerState recorded = lookup.recorded().orElse(null);
+        ServerState recorded =
+                lookup.orSay(out, "'%s': not running (no record in %s)").orElse(null);
         if (recorded == null) {
-            out.println("'" + name + "': not running (no record in " + store.dir() + ")");
-            out.flush();
             return ExitCodes.EXECUTION_FAILURE;
         }
         List<RecordedServers.Status> all;

@@ -2,7 +2,6 @@ package io.llmharness.cli;
 
 import io.llmharness.backend.RecordedServers;
 import io.llmharness.backend.ServerState;
-import io.llmharness.backend.ServerStateStore;
 import io.llmharness.backend.StopReport;
 import java.io.PrintWriter;
 import java.util.List;
@@ -33,19 +32,16 @@ public final class ServerStopCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         RecordedServerOptions.Lookup lookup = servers.lookup(System.getenv());
-        String name = lookup.name();
-        ServerStateStore store = lookup.store();
-        ServerState recorded = lookup.recorded().orElse(null);
+        ServerState recorded = lookup.orSay(out, "no servers recorded as '%s' in %s; nothing to stop")
+                .orElse(null);
         if (recorded == null) {
-            out.println("no servers recorded as '" + name + "' in " + store.dir() + "; nothing to stop");
-            out.flush();
             return ExitCodes.OK;
         }
         List<StopReport> reports = RecordedServers.stop(recorded, message -> {
             out.println(message);
             out.flush();
         });
-        store.delete(name);
+        lookup.store().delete(lookup.name());
         boolean clean = reports.stream().allMatch(StopReport::clean);
         return clean ? ExitCodes.OK : ExitCodes.EXECUTION_FAILURE;
     }

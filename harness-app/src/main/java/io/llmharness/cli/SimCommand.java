@@ -1,5 +1,6 @@
 package io.llmharness.cli;
 
+import io.llmharness.cli.sim.SimFlags;
 import io.llmharness.error.HarnessException;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
@@ -27,6 +28,7 @@ import picocli.CommandLine.Unmatched;
         name = "sim",
         mixinStandardHelpOptions = true,
         sortOptions = false,
+        defaultValueProvider = SimFlags.EnumDefaults.class,
         description = {
             "Run the vLLM / SGLang simulator until SIGTERM or Ctrl-C.",
             "Flags follow vLLM, SGLang and llm-d-inference-sim names; see docs/simulator.md."
@@ -55,12 +57,10 @@ public final class SimCommand implements Callable<Integer> {
         SimulatorOptions options = options();
         quietLibraryLogs();
         PrintWriter out = spec.commandLine().getOut();
-        options = options.toBuilder()
-                .logSink(line -> {
-                    out.println(line);
-                    out.flush();
-                })
-                .build();
+        options = options.withLogSink(line -> {
+            out.println(line);
+            out.flush();
+        });
         ShutdownSignal signal = ShutdownSignal.install(Thread.currentThread());
         SimulatorServer server;
         try {
@@ -132,12 +132,16 @@ public final class SimCommand implements Callable<Integer> {
         }
     }
 
-    /** The validated options; a bad flag value becomes a one-line configuration error (exit 3). */
+    /**
+     * The validated options; a value out of range becomes a one-line configuration error (exit 3) naming the flag as
+     * it was typed.
+     */
     SimulatorOptions options() {
+        CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
         try {
-            return flags.toOptions();
+            return flags.toOptions(parsed::hasMatchedOption);
         } catch (IllegalArgumentException e) {
-            throw HarnessException.config("sim: " + e.getMessage());
+            throw HarnessException.config("sim: " + UsageErrors.asTyped(e.getMessage(), parsed));
         }
     }
 }

@@ -4,6 +4,8 @@ import io.llmharness.error.DidYouMean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -94,6 +96,24 @@ final class UsageErrors {
         }
         String shown = option.longestName();
         return shown.equals(typed) ? message : message.replace("'" + shown + "'", "'" + typed + "'");
+    }
+
+    /**
+     * A configuration error's message (a value out of range, found after parsing) with every flag it names written
+     * the way it was typed: {@code --context-length}, not {@code --max-model-len}.
+     */
+    static String asTyped(String message, CommandLine.ParseResult parsed) {
+        String[] args = parsed.originalArgs().toArray(String[]::new);
+        for (OptionSpec option : parsed.matchedOptions()) {
+            String typed = typedName(option, args);
+            for (String name : option.names()) {
+                if (typed != null && !name.equals(typed)) {
+                    message = message.replaceAll(
+                            "(?<![\\w-])" + Pattern.quote(name) + "(?![\\w-])", Matcher.quoteReplacement(typed));
+                }
+            }
+        }
+        return message;
     }
 
     private static String typedName(OptionSpec option, String[] args) {

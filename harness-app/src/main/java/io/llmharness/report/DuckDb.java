@@ -22,9 +22,14 @@ final class DuckDb {
 
     /** The {@code read_csv} call for a requests.csv, every column typed (no sniffing), "" kept as empty text. */
     static String readRequestsCsv(Path csv) {
+        return readRequestsCsv(csv, true);
+    }
+
+    /** As {@link #readRequestsCsv(Path)}, for a file with or without the last column, {@code client_wait}. */
+    static String readRequestsCsv(Path csv, boolean withClientWait) {
         return "read_csv(" + literal(csv) + ", header = true, auto_detect = false, delim = ',', quote = '\"',"
                 + " escape = '\"', nullstr = '', allow_quoted_nulls = false, columns = "
-                + RequestTable.csvColumnTypes() + ")";
+                + RequestTable.csvColumnTypes(withClientWait) + ")";
     }
 
     /** Turns the CSV text form of {@code chunk_times_ns} back into a BIGINT list. */

@@ -2,6 +2,7 @@ package io.llmharness.report;
 
 import static io.llmharness.client.record.RequestRecord.ABSENT;
 
+import io.llmharness.client.record.ClientWait;
 import io.llmharness.client.record.RecordSnapshot;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.metrics.RequestMetrics;
@@ -55,6 +56,9 @@ final class RequestTable {
     /** One column: name, type, and how a record fills it. */
     record Column(String name, Type type, Cell cell) {}
 
+    /** The last column, added later: tables written before it lack it, and readers accept that. */
+    static final String CLIENT_WAIT = "client_wait";
+
     /** The columns, in file order. */
     static final List<Column> COLUMNS;
 
@@ -104,6 +108,7 @@ final class RequestTable {
         c.add(new Column("timeout_phase", Type.VARCHAR, x -> name(x.o().timeoutPhase())));
         c.add(new Column("timeout_ms", Type.BIGINT, x -> x.o().timeoutMs()));
         c.add(new Column("chunk_times_ns", Type.BIGINT_LIST, x -> relative(x.r().chunkTimesNs(), x.s().nanoAnchor())));
+        c.add(new Column(CLIENT_WAIT, Type.VARCHAR, x -> clientWait(x.r().clientWait())));
         COLUMNS = Collections.unmodifiableList(c);
     }
 
@@ -135,6 +140,18 @@ final class RequestTable {
         return out;
     }
 
+    private static String clientWait(ClientWait w) {
+        return w == ClientWait.NONE ? null : w.key();
+    }
+
+    /** The wait a {@code client_wait} cell names (null or empty = none). */
+    static ClientWait clientWait(String cell) {
+        if (cell == null || cell.isEmpty()) {
+            return ClientWait.NONE;
+        }
+        return ClientWait.valueOf(cell.toUpperCase(java.util.Locale.ROOT));
+    }
+
     private static Long known(long count) {
         return count < 0 ? null : count;
     }
@@ -155,8 +172,16 @@ final class RequestTable {
 
     /** DuckDB's {@code columns} argument of {@code read_csv}: name → type, with lists read as text. */
     static String csvColumnTypes() {
+        return csvColumnTypes(true);
+    }
+
+    /** As {@link #csvColumnTypes()}, with or without the last column, {@code client_wait}. */
+    static String csvColumnTypes(boolean withClientWait) {
         StringBuilder sb = new StringBuilder("{");
         for (Column c : COLUMNS) {
+            if (!withClientWait && c.name().equals(CLIENT_WAIT)) {
+                continue;
+            }
             if (sb.length() > 1) {
                 sb.append(", ");
             }

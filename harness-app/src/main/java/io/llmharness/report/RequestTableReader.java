@@ -45,16 +45,15 @@ final class RequestTableReader {
 
     static Table read(Path file) throws SQLException, IOException {
         boolean csv = file.getFileName().toString().endsWith(".csv");
-        if (csv) {
-            checkCsvHeader(file);
-        }
-        String source = csv ? DuckDb.readRequestsCsv(file) : "read_parquet(" + DuckDb.literal(file) + ")";
+        Boolean csvWait = csv ? checkCsvHeader(file) : null;
+        String source = csv ? DuckDb.readRequestsCsv(file, csvWait) : "read_parquet(" + DuckDb.literal(file) + ")";
         String chunkTimes = csv ? DuckDb.chunkTimesFromText("chunk_times_ns") : "chunk_times_ns";
         List<RequestRecord> out = new ArrayList<>();
         Instant anchor = null;
         try (Connection c = DuckDb.open();
                 Statement st = c.createStatement()) {
-            Texts texts = Texts.of(st, source);
+            boolean hasWait = csvWait != null ? csvWait : hasColumn(st, source, RequestTable.CLIENT_WAIT);
+            Texts texts = Texts.of(st, source, hasWait);
             String select = Columns.READ.stream()
                     .map(n -> n.equals("chunk_times_ns") ? chunkTimes + " AS chunk_times_ns" : texts.expression(n))
                     .collect(Collectors.joining(", "));
@@ -79,13 +78,19 @@ final class RequestTableReader {
      * The text columns every row has, read as numbers: each value's position (1-based) in the list of the file's
      * distinct values, so no text is decoded per row (which was a third of the reading time of a million rows).
      */
-    private record Texts(List<String> outcomes, List<String> sources, List<String> urls) {
+    private record Texts(List<String> outcomes, List<String> sources, List<String> urls, List<String> waits) {
 
-        static Texts of(Statement st, String source) throws SQLException {
+        /** @param hasWait whether the file has the {@code client_wait} column (older files do not) */
+        static Texts of(Statement st, String source, boolean hasWait) throws SQLException {
             try (ResultSet rs = st.executeQuery("SELECT list(DISTINCT outcome), list(DISTINCT output_token_source),"
-                    + " list(DISTINCT endpoint_url) FROM " + source)) {
+                    + " list(DISTINCT endpoint_url)"
+                    + (hasWait ? ", list(DISTINCT " + RequestTable.CLIENT_WAIT + ")" : "") + " FROM " + source)) {
                 rs.next();
-                return new Texts(texts(rs.getArray(1)), texts(rs.getArray(2)), texts(rs.getArray(3)));
+                return new Texts(
+                        texts(rs.getArray(1)),
+                        texts(rs.getArray(2)),
+                        texts(rs.getArray(3)),
+                        hasWait ? texts(rs.getArray(4)) : List.of());
             }
         }
 
@@ -107,6 +112,7 @@ final class RequestTableReader {
                 case "outcome" -> outcomes;
                 case "output_token_source" -> sources;
                 case "endpoint_url" -> urls;
+                case RequestTable.CLIENT_WAIT -> waits;
                 default -> null;
             };
             if (values == null) {
@@ -127,17 +133,36 @@ final class RequestTableReader {
         }
     }
 
-    /** DuckDB maps CSV columns by position: make sure the file has exactly the expected columns, in order. */
-    private static void checkCsvHeader(Path file) throws IOException {
+    /**
+     * DuckDB maps CSV columns by position: make sure the file has exactly the expected columns, in order (or all
+     * but the last, {@code client_wait}, as files written before it existed have). Returns whether it has it.
+     */
+    private static boolean checkCsvHeader(Path file) throws IOException {
         String expected =
                 RequestTable.COLUMNS.stream().map(RequestTable.Column::name).collect(Collectors.joining(","));
+        String older = expected.substring(0, expected.length() - RequestTable.CLIENT_WAIT.length() - 1);
         String header;
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             header = r.readLine();
         }
-        if (!expected.equals(header)) {
-            throw new IOException(
-                    file + " does not have the columns of a requests table; expected header: " + expected);
+        if (expected.equals(header)) {
+            return true;
+        }
+        if (older.equals(header)) {
+            return false;
+        }
+        throw new IOException(file + " does not have the columns of a requests table; expected header: " + expected);
+    }
+
+    private static boolean hasColumn(Statement st, String source, String name) throws SQLException {
+        try (ResultSet rs = st.executeQuery("SELECT * FROM " + source + " LIMIT 0")) {
+            ResultSetMetaData md = rs.getMetaData();
+            for (int i = 1; i <= md.getColumnCount(); i++) {
+                if (name.equals(md.getColumnName(i))) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 
@@ -192,7 +217,8 @@ final class RequestTableReader {
                 rs.getInt(c.httpStatus),
                 rs.getInt(c.retries),
                 outcome,
-                longs(rs.getArray(c.chunkTimesNs)));
+                longs(rs.getArray(c.chunkTimesNs)),
+                RequestTable.clientWait(Texts.text(rs, c.clientWait, t.waits())));
     }
 
     private static long time(ResultSet rs, int column) throws SQLException {
@@ -256,7 +282,8 @@ final class RequestTableReader {
                 "output_tokens",
                 "http_status",
                 "retries",
-                "chunk_times_ns");
+                "chunk_times_ns",
+                RequestTable.CLIENT_WAIT);
 
         final int outcome;
         final int error;
@@ -291,6 +318,7 @@ final class RequestTableReader {
         final int httpStatus;
         final int retries;
         final int chunkTimesNs;
+        final int clientWait;
 
         Columns(ResultSet rs) throws SQLException {
             ResultSetMetaData md = rs.getMetaData();
@@ -331,6 +359,7 @@ final class RequestTableReader {
             httpStatus = of(index, "http_status");
             retries = of(index, "retries");
             chunkTimesNs = of(index, "chunk_times_ns");
+            clientWait = of(index, RequestTable.CLIENT_WAIT);
         }
 
         private static int of(Map<String, Integer> index, String name) throws SQLException {

@@ -122,7 +122,8 @@ public final class RunOutputs {
 
     /**
      * Recomputes the metrics of a run directory from its request file and histograms, keeping the other sections
-     * of the existing summary.json (run, config, dataset, mlperf, endpoint counters, window and SLOs), rewrites
+     * of the existing summary.json (run, config, dataset, mlperf, client_health, endpoint counters, window and
+     * SLOs), rewrites
      * summary.json and returns it. Regenerating an untouched directory reproduces the file byte for byte.
      *
      * @throws HarnessException (config) when summary.json or the request file is missing or malformed
@@ -146,7 +147,8 @@ public final class RunOutputs {
         }
         RecordSnapshot snap = snapshot(dir, p);
         MetricSummary metrics = MetricSummary.compute(snap, p.options(), p.endpoints());
-        RunSummary s = new RunSummary(p.run(), p.config(), p.dataset(), p.mlperf(), metrics, p.stages(), null);
+        RunSummary s = new RunSummary(
+                p.run(), p.config(), p.dataset(), p.mlperf(), p.clientHealth(), metrics, p.stages(), null);
         s = s.withServerMetrics(serverMetrics(dir, s));
         SummaryJson.write(s, file);
         return new Recorded(s, snap);

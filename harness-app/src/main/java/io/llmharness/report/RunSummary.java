@@ -18,6 +18,7 @@ import java.util.SequencedMap;
  * @param dataset dataset statistics
  * @param mlperf LoadGen's scenario, mode, validity and key result lines, or null outside MLPerf mode (see
  *     {@link MlperfSection})
+ * @param clientHealth whether the client kept up ({@link ClientHealthSection}), or null when not measured
  * @param metrics the metric summary, including per-endpoint counters and failures
  * @param stages the stages of a workload run, in order, times relative to the run start; empty for a run of one
  *     stage (MLPerf), which the report then shows as one stage spanning the measured window
@@ -29,6 +30,7 @@ public record RunSummary(
         SequencedMap<String, Object> config,
         SequencedMap<String, Object> dataset,
         SequencedMap<String, Object> mlperf,
+        SequencedMap<String, Object> clientHealth,
         MetricSummary metrics,
         List<StageWindow> stages,
         ServerMetricsSummary serverMetrics) {
@@ -39,6 +41,7 @@ public record RunSummary(
         config = JsonTree.freeze(config == null ? Map.of() : config);
         dataset = JsonTree.freeze(dataset == null ? Map.of() : dataset);
         mlperf = mlperf == null ? null : JsonTree.freeze(mlperf);
+        clientHealth = clientHealth == null ? null : JsonTree.freeze(clientHealth);
         stages = stages == null ? List.of() : List.copyOf(stages);
     }
 
@@ -48,8 +51,19 @@ public record RunSummary(
             SequencedMap<String, Object> config,
             SequencedMap<String, Object> dataset,
             SequencedMap<String, Object> mlperf,
+            SequencedMap<String, Object> clientHealth,
             MetricSummary metrics) {
-        this(run, config, dataset, mlperf, metrics, List.of(), null);
+        this(run, config, dataset, mlperf, clientHealth, metrics, List.of(), null);
+    }
+
+    /** A summary without a client-health section, stages or server metrics. */
+    public RunSummary(
+            RunInfo run,
+            SequencedMap<String, Object> config,
+            SequencedMap<String, Object> dataset,
+            SequencedMap<String, Object> mlperf,
+            MetricSummary metrics) {
+        this(run, config, dataset, mlperf, null, metrics);
     }
 
     /**
@@ -58,22 +72,34 @@ public record RunSummary(
      */
     public static RunSummary of(
             RunInfo run, Map<String, ?> config, Map<String, ?> dataset, Map<String, ?> mlperf, MetricSummary metrics) {
+        return of(run, config, dataset, mlperf, null, metrics);
+    }
+
+    /** As {@link #of(RunInfo, Map, Map, Map, MetricSummary)}, with a client-health section (may be null). */
+    public static RunSummary of(
+            RunInfo run,
+            Map<String, ?> config,
+            Map<String, ?> dataset,
+            Map<String, ?> mlperf,
+            Map<String, ?> clientHealth,
+            MetricSummary metrics) {
         return new RunSummary(
                 run,
                 JsonTree.freeze(config == null ? Map.of() : config),
                 JsonTree.freeze(dataset == null ? Map.of() : dataset),
                 mlperf == null ? null : JsonTree.freeze(mlperf),
+                clientHealth == null ? null : JsonTree.freeze(clientHealth),
                 metrics);
     }
 
     /** This summary with the stages of a workload run (times relative to the run start). */
     public RunSummary withStages(List<StageWindow> s) {
-        return new RunSummary(run, config, dataset, mlperf, metrics, s, serverMetrics);
+        return new RunSummary(run, config, dataset, mlperf, clientHealth, metrics, s, serverMetrics);
     }
 
     /** This summary with a server-metrics section (null for none). */
     public RunSummary withServerMetrics(ServerMetricsSummary s) {
-        return new RunSummary(run, config, dataset, mlperf, metrics, stages, s);
+        return new RunSummary(run, config, dataset, mlperf, clientHealth, metrics, stages, s);
     }
 
     /**

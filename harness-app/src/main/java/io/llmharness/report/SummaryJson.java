@@ -21,8 +21,8 @@ import java.util.Map;
 
 /**
  * Writes summary.json: one document with the sections {@code schema_version}, {@code run}, {@code config},
- * {@code dataset}, {@code mlperf}, {@code metrics}, {@code endpoints}, {@code failures} and, when present,
- * {@code stages} and {@code server_metrics}, in that order, keys in a
+ * {@code dataset}, {@code mlperf}, {@code client_health} (when measured), {@code metrics}, {@code endpoints},
+ * {@code failures} and, when present, {@code stages} and {@code server_metrics}, in that order, keys in a
  * fixed order, numbers as numbers and null where a value is undefined (never NaN or Infinity). The layout is
  * described in docs/metrics.md.
  */
@@ -68,6 +68,9 @@ public final class SummaryJson {
             out.start(null).field("schema_version", SCHEMA_VERSION);
             run(out, s.run());
             out.value("config", s.config()).value("dataset", s.dataset()).value("mlperf", s.mlperf());
+            if (s.clientHealth() != null) {
+                out.value("client_health", s.clientHealth());
+            }
             MetricsJson.write(out, s.metrics());
             endpoints(out, s.metrics());
             failures(out, s.metrics());

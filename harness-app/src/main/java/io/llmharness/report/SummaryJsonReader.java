@@ -37,6 +37,7 @@ final class SummaryJsonReader {
      * @param config the config section
      * @param dataset the dataset section
      * @param mlperf the mlperf section, or null
+     * @param clientHealth the client_health section, or null
      * @param endpoints the per-endpoint counters
      * @param options the measured window (relative to the run start, i.e. for a snapshot anchored at 0) and SLOs
      * @param anchor wall-clock time of the run start
@@ -47,6 +48,7 @@ final class SummaryJsonReader {
             SequencedMap<String, Object> config,
             SequencedMap<String, Object> dataset,
             SequencedMap<String, Object> mlperf,
+            SequencedMap<String, Object> clientHealth,
             List<EndpointStats> endpoints,
             MeasureOptions options,
             Instant anchor,
@@ -68,6 +70,7 @@ final class SummaryJsonReader {
                 map(root.get("config")),
                 map(root.get("dataset")),
                 root.path("mlperf").isObject() ? map(root.get("mlperf")) : null,
+                root.path("client_health").isObject() ? map(root.get("client_health")) : null,
                 endpoints(root.path("endpoints")),
                 options(window, metrics.path("slos")),
                 anchor,

@@ -4,14 +4,19 @@ import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.engine.ClientOptions;
 import io.llmharness.client.engine.LlmClient;
 import io.llmharness.client.failure.RetryPolicy;
+import io.llmharness.client.health.ClientSampler;
+import io.llmharness.client.health.ClientSamples;
 import io.llmharness.client.record.RecordSnapshot;
 import io.llmharness.client.sut.HttpSut;
 import io.llmharness.client.sut.SutOptions;
 import io.llmharness.client.transport.EndpointStats;
+import io.llmharness.client.transport.TransportOptions;
 import io.llmharness.error.HarnessException;
 import io.llmharness.loadgen.LoadGen;
 import io.llmharness.loadgen.LogSettings;
+import io.llmharness.loadgen.QuerySampleLibrary;
 import io.llmharness.loadgen.TestResult;
+import io.llmharness.loadgen.clock.SystemClock;
 import io.llmharness.report.progress.Progress;
 import io.vertx.core.Vertx;
 import java.time.Duration;
@@ -63,45 +68,66 @@ final class LoadGenRun {
 
     private RunResult run(Vertx vertx) {
         ClientOptions options = clientOptions();
-        Integer warmup = spec.request().sut().warmupRequests();
-        Warmup.run(
-                vertx,
-                options,
-                spec.prompts(),
-                spec.dataset().size(),
-                warmup == null ? Warmup.DEFAULT_REQUESTS : warmup,
-                sutOptions(null).streaming());
         LlmClient client = LlmClient.start(vertx, options).await();
-        LoadGen loadGen = new LoadGen();
-        ScheduledTimes times = new ScheduledTimes();
-        loadGen.setIssueListener(times);
-        Instant start = Instant.now();
+        LoadGen loadGen = loadGen();
+        List<LoadGen> warmLoadGens = new java.util.concurrent.CopyOnWriteArrayList<>();
+        QuerySampleLibrary qsl =
+                new DatasetQsl(spec.datasetName(), spec.dataset().size());
+        Instant start;
         TestResult result;
         HttpSut sut;
+        WarmStart.Report warm;
+        ClientSamples samples;
         try (Progress progress = progress(client);
                 ServerMetricsScraper scraper = ServerMetricsScraper.start(spec, servers.urls())) {
-            sut = new HttpSut(client, new CountingSink(loadGen, progress), spec.prompts(), sutOptions(times));
+            CountingSink sink = new CountingSink(loadGen, progress);
+            sut = new HttpSut(client, sink, spec.prompts(), sutOptions());
+            Runnable abortBoth = () -> {
+                warmLoadGens.forEach(LoadGen::abortTest);
+                loadGen.abortTest();
+            };
             client.onAbort(a -> {
                 clientAbort.compareAndSet(null, a.message());
-                loadGen.abortTest();
+                abortBoth.run();
             });
             servers.failure().thenAccept(message -> {
                 serverDeath.compareAndSet(null, message);
-                loadGen.abortTest();
+                abortBoth.run();
                 client.shutdown("server died");
             });
             control.onInterrupt(() -> {
-                loadGen.abortTest();
+                abortBoth.run();
                 client.shutdown("interrupted");
             });
-            servers.startProfile(console);
             try {
-                result = loadGen.startTest(
+                warm = WarmStart.run(new WarmStart.Inputs(
+                        client,
                         sut,
-                        new DatasetQsl(spec.datasetName(), spec.dataset().size()),
+                        sink,
+                        () -> {
+                            LoadGen g = loadGen();
+                            warmLoadGens.add(g);
+                            return g;
+                        },
+                        qsl,
                         spec.settings(),
-                        logSettings(),
-                        spec.request().loadgen().auditConfig());
+                        spec.sut().warmsUp() ? spec.sut().warmupTime() : Duration.ZERO,
+                        spec.sut().warmupQueries(),
+                        () -> control.interrupted() || failed()));
+                sink.target(loadGen, true);
+                servers.startProfile(console);
+                start = Instant.now();
+                ClientSampler sampler = ClientSampler.start(client);
+                try {
+                    result = loadGen.startTest(
+                            sut,
+                            qsl,
+                            spec.settings(),
+                            logSettings(),
+                            spec.request().loadgen().auditConfig());
+                } finally {
+                    samples = sampler.stop();
+                }
             } finally {
                 control.onInterrupt(null);
             }
@@ -120,8 +146,21 @@ final class LoadGenRun {
                 model,
                 failure(),
                 control.interrupted(),
-                Duration.between(start, end));
-        return RunFiles.write(r, snapshot, endpoints, start, end);
+                Duration.between(start, end),
+                null);
+        return RunFiles.write(r, snapshot, endpoints, start, end, new RunFiles.Health(samples, warm));
+    }
+
+    /**
+     * A LoadGen on the real clock. With one usable CPU its waits only park: the last-stretch spin would take the
+     * core from the client's event loop (at 7k queries/s a 150 µs spin before each one is the whole core).
+     */
+    private static LoadGen loadGen() {
+        return Runtime.getRuntime().availableProcessors() == 1 ? new LoadGen(new SystemClock(0)) : new LoadGen();
+    }
+
+    private boolean failed() {
+        return clientAbort.get() != null || serverDeath.get() != null;
     }
 
     /** The server's own death notice beats the client's "failed N requests in a row". */
@@ -156,19 +195,21 @@ final class LoadGenRun {
                 .balancing(spec.sut().balancing())
                 .maxConsecutiveFailures(spec.sut().maxConsecutiveFailures())
                 .retry(RetryPolicy.ofRetries(spec.sut().maxRetries()))
+                .maxConnections(spec.sut().maxConnections())
+                .transport(TransportOptions.defaults()
+                        .withRequestIdPrefix(spec.sut().requestIdPrefix()))
                 .expectedRequests(Math.max(1024, spec.dataset().size()))
                 .build();
     }
 
-    private SutOptions sutOptions(ScheduledTimes times) {
+    private SutOptions sutOptions() {
         return new SutOptions(
                 spec.sut().mode(),
                 spec.sut().batchSize(),
                 null,
                 spec.sut().firstTokens(),
                 spec.benchmark().spec().responseEncoding(),
-                "llm-harness " + spec.endpoint().configName() + " client",
-                times);
+                "llm-harness " + spec.endpoint().configName() + " client");
     }
 
     private LogSettings logSettings() {

@@ -2,12 +2,10 @@ package io.llmharness.run;
 
 import io.llmharness.benchmark.LoadGenTarget;
 import io.llmharness.error.HarnessException;
+import io.llmharness.loadgen.ConfigFiles;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.TestMode;
 import io.llmharness.loadgen.TestSettings;
-import io.llmharness.loadgen.config.ConfigDiagnostic;
-import io.llmharness.loadgen.config.ConfigState;
-import io.llmharness.loadgen.config.ConfigStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +17,7 @@ import java.util.List;
  * <ol>
  *   <li>LoadGen's defaults;
  *   <li>the scenario ({@code Server} for Interactive);
- *   <li>{@code FromConfig(user.conf, LoadGen model name, scenario)} through LoadGen's own config path, which
+ *   <li>{@code FromConfig(user.conf, LoadGen model name, scenario)} through LoadGen's {@link ConfigFiles}, which
  *       applies the embedded mlperf.conf (or {@code --mlperf-conf}) first; without {@code --user-conf} only
  *       mlperf.conf is applied;
  *   <li>the mode from {@code --test-mode} (it wins over a {@code mode} key in the files, as in the reference);
@@ -27,8 +25,8 @@ import java.util.List;
  *   <li>every {@code --set FIELD=VALUE}, in order.
  * </ol>
  *
- * <p>Each run behaves like a fresh LoadGen process: the process-wide "first user.conf" state is reset first, so
- * two runs in one JVM (the demo) never log "Multiple conf files are used".
+ * <p>Each run behaves like a fresh LoadGen process ({@link ConfigFiles} keeps no state between calls), so two runs
+ * in one JVM (the demo) never log "Multiple conf files are used".
  */
 final class LoadGenSettings {
 
@@ -49,20 +47,22 @@ final class LoadGenSettings {
     static Resolved resolve(
             RunRequest.LoadGenRequest req, LoadGenTarget target, io.llmharness.benchmark.TestMode mode) {
         List<String> warnings = new ArrayList<>();
-        ConfigState.reset();
         if (req.mlperfConf() != null) {
             requireFile(req.mlperfConf(), "--mlperf-conf");
-            ConfigState.useMlperfConf(req.mlperfConf());
         }
         TestSettings s = new TestSettings();
         String scenario = target.loadgenScenario();
         s.scenario = Scenario.fromName(scenario);
         if (req.userConf() != null) {
             requireFile(req.userConf(), "--user-conf");
-            check(s, s.fromConfig(req.userConf(), target.modelName(), scenario), "--user-conf " + req.userConf());
-        } else {
-            String where = req.mlperfConf() == null ? "embedded mlperf.conf" : "--mlperf-conf " + req.mlperfConf();
-            check(s, s.fromConfig(null, target.modelName(), scenario, 0), where);
+        }
+        ConfigFiles.Report config =
+                new ConfigFiles(req.mlperfConf(), req.userConf(), target.modelName(), scenario).applyTo(s);
+        if (!config.ok()) {
+            String where = req.userConf() != null
+                    ? "--user-conf " + req.userConf()
+                    : req.mlperfConf() == null ? "embedded mlperf.conf" : "--mlperf-conf " + req.mlperfConf();
+            throw HarnessException.config(where + ": " + config.summary());
         }
         s.mode = mode == io.llmharness.benchmark.TestMode.ACCURACY ? TestMode.ACCURACY_ONLY : TestMode.PERFORMANCE_ONLY;
         boolean server = s.scenario == Scenario.SERVER;
@@ -84,7 +84,17 @@ final class LoadGenSettings {
                 warnings.add("--server-coalesce-queries is ignored in the " + target.scenario() + " scenario");
             }
         }
-        for (String assignment : req.sets()) {
+        applySets(s, req.sets());
+        if (target.tokenLatencies() && !s.useTokenLatencies) {
+            warnings.add("LoadGen model name '" + target.modelName() + "' does not switch on use_token_latencies"
+                    + " (no such key in mlperf.conf or --user-conf): TTFT and TPOT are not measured by LoadGen");
+        }
+        return new Resolved(s, warnings);
+    }
+
+    /** Applies every {@code --set FIELD=VALUE}, in order. */
+    static void applySets(TestSettings s, List<String> sets) {
+        for (String assignment : sets) {
             int eq = assignment.indexOf('=');
             if (eq <= 0) {
                 throw HarnessException.usage(
@@ -98,27 +108,12 @@ final class LoadGenSettings {
                 throw HarnessException.usage("--set " + assignment + ": " + e.getMessage());
             }
         }
-        if (target.tokenLatencies() && !s.useTokenLatencies) {
-            warnings.add("LoadGen model name '" + target.modelName() + "' does not switch on use_token_latencies"
-                    + " (no such key in mlperf.conf or --user-conf): TTFT and TPOT are not measured by LoadGen");
-        }
-        return new Resolved(s, warnings);
     }
 
-    private static void requireFile(Path file, String flag) {
+    static void requireFile(Path file, String flag) {
         if (!Files.isRegularFile(file)) {
             throw HarnessException.config(flag + " " + file + ": "
                     + (Files.isDirectory(file) ? "is a directory, not a file" : "no such file"));
         }
-    }
-
-    private static void check(TestSettings s, ConfigStatus status, String where) {
-        if (status == ConfigStatus.OK) {
-            return;
-        }
-        List<ConfigDiagnostic> d = s.configDiagnostics();
-        String why = d.isEmpty() ? status.name() : d.get(0).message();
-        String more = d.size() > 1 ? " (and " + (d.size() - 1) + " more)" : "";
-        throw HarnessException.config(where + ": " + why + more);
     }
 }

@@ -34,7 +34,9 @@ final class RerunCommand {
             case Target.External e -> e.urls().forEach(u -> c.add("--api-server-url", u));
             case Target.Simulated s -> {
                 c.args.add("--simulate");
-                c.add("--simulate-persona", s.options().persona().name().toLowerCase(Locale.ROOT));
+                c.add(
+                        "--simulate-persona",
+                        s.options().identity().persona().name().toLowerCase(Locale.ROOT));
             }
             case Target.Managed m -> {
                 if (!"command line".equals(m.config().source())) {
@@ -64,6 +66,10 @@ final class RerunCommand {
         c.add("--max-consecutive-failures", r.sut().maxConsecutiveFailures());
         c.add("--max-retries", r.sut().maxRetries());
         c.add("--warmup-requests", r.sut().warmupRequests());
+        c.add("--max-connections", r.sut().maxConnections());
+        c.add("--warmup-seconds", r.sut().warmupSeconds());
+        r.sut().healthThresholds().forEach(t -> c.add("--client-health-threshold", t));
+        c.add("--request-id-prefix", r.sut().requestIdPrefix());
         if (r.metrics().enabled()) {
             c.args.add("--enable-metrics");
             c.add("--metrics-interval", r.metrics().interval().toMillis() / 1000.0);

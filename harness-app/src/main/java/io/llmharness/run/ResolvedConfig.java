@@ -10,6 +10,7 @@ import io.llmharness.client.SamplingParams;
 import io.llmharness.error.HarnessException;
 import io.llmharness.loadgen.TestSettings;
 import io.llmharness.loadgen.config.SettingsTable;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -160,17 +161,20 @@ final class ResolvedConfig {
     }
 
     private static Map<String, Object> simulator(SimulatorOptions o) {
+        // both models' parameters, the idle one at its defaults, so the keys do not depend on the mode
+        Latency.Batch batch = o.latency() instanceof Latency.Batch b ? b : Latency.Batch.DEFAULTS;
+        Latency.Fixed fixed = o.latency() instanceof Latency.Fixed f ? f : Latency.zero();
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("persona", o.persona().name().toLowerCase(java.util.Locale.ROOT));
-        m.put("latency_mode", o.latencyMode().name().toLowerCase(java.util.Locale.ROOT));
-        m.put("decode_step_ms", o.decodeStepMs());
-        m.put("decode_step_ms_per_seq", o.decodeStepMsPerSeq());
-        m.put("prefill_tokens_per_second", o.prefillTokensPerSecond());
-        m.put("prefill_overhead_ms", o.prefillOverheadMs());
-        m.put("ttft_ms", o.ttftMs());
-        m.put("itl_ms", o.itlMs());
-        m.put("max_num_seqs", o.maxNumSeqs());
-        m.put("max_model_len", o.maxModelLen());
+        m.put("persona", o.identity().persona().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("latency_mode", o.latency().mode().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("decode_step_ms", batch.decodeStepMs());
+        m.put("decode_step_ms_per_seq", batch.decodeStepMsPerSeq());
+        m.put("prefill_tokens_per_second", batch.prefillTokensPerSecond());
+        m.put("prefill_overhead_ms", batch.prefillOverheadMs());
+        m.put("ttft_ms", fixed.ttftMs());
+        m.put("itl_ms", fixed.itlMs());
+        m.put("max_num_seqs", o.capacity().maxNumSeqs());
+        m.put("max_model_len", o.capacity().maxModelLen());
         m.put("seed", o.seed());
         return m;
     }
@@ -198,6 +202,9 @@ final class ResolvedConfig {
         m.put("sut_mode", s.mode().name().toLowerCase(java.util.Locale.ROOT));
         m.put("batch_size", s.batchSize());
         m.put("max_in_flight", s.maxInFlight() == SutPlan.UNCAPPED ? "unlimited" : s.maxInFlight());
+        m.put("max_connections", s.maxConnections());
+        m.put("warmup_seconds", s.warmupTime().toMillis() / 1000.0);
+        m.put("warmup_queries", s.warmupQueries());
         m.put(
                 "lb_policy",
                 s.balancing().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));

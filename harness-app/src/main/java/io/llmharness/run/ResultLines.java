@@ -31,7 +31,9 @@ public final class ResultLines {
             case FAILED -> out.add(title + ": stopped early (" + shortReason(r.failure()) + ")");
             case ACCURACY_DONE ->
                 out.add(title + ": done, " + lg.accuracyLogEntries() + " responses in mlperf_log_accuracy.json");
-            case VALID, INVALID -> out.add(title + ": Result is : " + lg.verdict());
+            case VALID, INVALID ->
+                out.add(title + ": Result is : " + lg.verdict()
+                        + (r.health() != null && !r.health().ok() ? " (client-limited)" : ""));
         }
         if (lg != null) {
             boolean measured = r.outcome() == RunResult.Outcome.VALID || r.outcome() == RunResult.Outcome.INVALID;
@@ -76,6 +78,9 @@ public final class ResultLines {
                     out,
                     "Requests per server",
                     r.metrics().endpoints().stream().map(ResultLines::endpoint).collect(Collectors.joining(", ")));
+        }
+        if (r.health() != null) {
+            row(out, "Client health", r.health().line());
         }
         row(out, "Files", r.runDir().toString());
         Path report = r.runDir().resolve(HtmlFormat.FILE);

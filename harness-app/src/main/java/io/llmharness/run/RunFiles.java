@@ -1,15 +1,18 @@
 package io.llmharness.run;
 
 import io.llmharness.benchmark.LatencyLimits;
+import io.llmharness.client.health.ClientSamples;
 import io.llmharness.client.record.RecordSnapshot;
 import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.results.PerformanceSummary;
+import io.llmharness.metrics.ClientHealth;
 import io.llmharness.metrics.LatencyMetric;
 import io.llmharness.metrics.MeasureOptions;
 import io.llmharness.metrics.MetricSummary;
 import io.llmharness.metrics.SloSpec;
+import io.llmharness.report.ClientHealthSection;
 import io.llmharness.report.MlperfSection;
 import io.llmharness.report.RunInfo;
 import io.llmharness.report.RunOutputs;
@@ -29,17 +32,23 @@ final class RunFiles {
 
     private RunFiles() {}
 
-    /** Writes the files and returns the result with its metric summary. */
+    /** What the client-health section is made of besides the records: the sampler's figures and the warm start. */
+    record Health(ClientSamples samples, WarmStart.Report warm) {}
+
+    /** Writes the files and returns the result with its metric summary and client-health verdict. */
     static RunResult write(
-            RunResult r, RecordSnapshot snapshot, List<EndpointStats> endpoints, Instant start, Instant end) {
+            RunResult r, RecordSnapshot snapshot, List<EndpointStats> endpoints, Instant start, Instant end, Health h) {
         MetricSummary metrics =
                 MetricSummary.compute(snapshot, MeasureOptions.all().withSlos(slos(r.spec())), endpoints);
+        ClientHealth health = ClientHealth.evaluate(
+                snapshot.requests(), h.samples(), r.spec().sut().health());
         RunRequest.OutputRequest out = r.spec().request().output();
         RunSummary summary = RunSummary.of(
                 new RunInfo(r.spec().runId(), out.toolVersion(), out.commandLine(), start, end),
                 ResolvedConfig.summaryMap(r.spec(), r.requestModel()),
                 dataset(r.spec()),
                 mlperf(r),
+                ClientHealthSection.of(health, warmUp(h.warm())),
                 metrics);
         RunSummary written = RunOutputs.write(r.runDir(), summary, snapshot);
         RunReports.write(r.runDir(), written, snapshot);
@@ -52,7 +61,22 @@ final class RunFiles {
                 r.requestModel(),
                 r.failure(),
                 r.interrupted(),
-                r.elapsed());
+                r.elapsed(),
+                health);
+    }
+
+    private static Map<String, Object> warmUp(WarmStart.Report w) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("queries", w.queries());
+        m.put("succeeded", w.succeeded());
+        m.put("duration_s", w.tookNs() / 1e9);
+        m.put("ended_by", w.endedBy());
+        m.put("jit_ms", w.jitMs() < 0 ? null : w.jitMs());
+        m.put("connections_target", w.connectionsTarget());
+        m.put("connections_open", w.connectionsOpen());
+        m.put("connections_opened", w.connectionsOpened());
+        m.put("connect_ms", w.connectNs() / 1e6);
+        return m;
     }
 
     /** Server and Interactive runs count goodput against the benchmark's TTFT / TPOT limits. */

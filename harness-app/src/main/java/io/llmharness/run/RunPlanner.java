@@ -112,13 +112,10 @@ public final class RunPlanner {
     private static Target target(RunRequest r, String model, Path runDir) {
         RunRequest.TargetRequest t = r.target();
         if (t.simulate() != null) {
-            SimulatorOptions o = t.simulate().options().toBuilder()
-                    .host("127.0.0.1")
-                    .port(0)
-                    .model(model)
-                    .servedModelNames(List.of(model))
-                    .build();
-            return new Target.Simulated(o);
+            SimulatorOptions given = t.simulate().options();
+            return new Target.Simulated(
+                    given.with(given.http().withHost("127.0.0.1").withPort(0))
+                            .with(given.identity().withModel(model).withServedModelNames(List.of(model))));
         }
         if (t.servers() != null) {
             ServerOverrides fallbacks = new ServerOverrides()
@@ -156,7 +153,8 @@ public final class RunPlanner {
         if (target instanceof Target.Managed m) {
             chosen = b.spec().endpoint(m.config().endpointType(), m.config().source() + " endpoint_type");
             where = m.config().backend() == Backend.SGLANG ? m.config().source() + " (SGLang)" : null;
-        } else if (target instanceof Target.Simulated s && s.options().persona() == Persona.SGLANG) {
+        } else if (target instanceof Target.Simulated s
+                && s.options().identity().sglang()) {
             where = "--simulate-persona sglang";
         }
         if (where != null
@@ -175,15 +173,14 @@ public final class RunPlanner {
     private static Target fitSimulator(Target target, EndpointType endpoint, RunRequest.TargetRequest t) {
         if (!(target instanceof Target.Simulated s)
                 || endpoint != EndpointType.GENERATE
-                || s.options().persona() == Persona.SGLANG) {
+                || s.options().identity().sglang()) {
             return target;
         }
         if (t.simulate().personaGiven()) {
             throw HarnessException.config("--simulate-persona vllm: the generate endpoint is SGLang's; use"
                     + " --simulate-persona sglang or --endpoint-type completions");
         }
-        return new Target.Simulated(
-                s.options().toBuilder().persona(Persona.SGLANG).build());
+        return new Target.Simulated(s.options().with(s.options().identity().withPersona(Persona.SGLANG)));
     }
 
     private static Dataset loadDataset(RunRequest.DatasetRequest d, ResolvedBenchmark b) {

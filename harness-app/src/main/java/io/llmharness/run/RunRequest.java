@@ -124,7 +124,13 @@ public record RunRequest(
      * @param maxInFlight {@code --max-in-flight}: request cap for Offline runs
      * @param maxConsecutiveFailures failed requests in a row on one server that abort the run (0 = never)
      * @param maxRetries {@code --max-retries}: resends of a request answered 429/503 (null = the default, 0 = none)
-     * @param warmupRequests short unrecorded requests sent before LoadGen starts (null = the default, 0 = none)
+     * @param warmupRequests {@code --warmup-requests}: least number of warm-up queries (null = the default, 0 = no
+     *     warm-up)
+     * @param maxConnections {@code --max-connections}: most connections per server (null = the default)
+     * @param warmupSeconds {@code --warmup-seconds}: longest warm-up (null = the default, 0 = no warm-up)
+     * @param healthThresholds {@code --client-health-threshold KEY=VALUE} overrides, in order
+     * @param requestIdPrefix {@code --request-id-prefix}: send {@code X-Request-Id: <prefix><request_id>} (null =
+     *     none)
      */
     public record SutRequest(
             Integer batchSize,
@@ -132,10 +138,39 @@ public record RunRequest(
             Integer maxInFlight,
             Integer maxConsecutiveFailures,
             Integer maxRetries,
-            Integer warmupRequests) {
+            Integer warmupRequests,
+            Integer maxConnections,
+            Double warmupSeconds,
+            List<String> healthThresholds,
+            String requestIdPrefix) {
 
         /** No flag given. */
         public static final SutRequest NONE = new SutRequest(null, false, null, null, null, null);
+
+        public SutRequest {
+            healthThresholds = healthThresholds == null ? List.of() : List.copyOf(healthThresholds);
+        }
+
+        /** The flags that existed before the connection cap, warm-up time and health thresholds. */
+        public SutRequest(
+                Integer batchSize,
+                boolean offlineBackToBack,
+                Integer maxInFlight,
+                Integer maxConsecutiveFailures,
+                Integer maxRetries,
+                Integer warmupRequests) {
+            this(
+                    batchSize,
+                    offlineBackToBack,
+                    maxInFlight,
+                    maxConsecutiveFailures,
+                    maxRetries,
+                    warmupRequests,
+                    null,
+                    null,
+                    null,
+                    null);
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package io.llmharness.run;
 
 import io.llmharness.client.sut.SutStats;
 import io.llmharness.loadgen.TestResult;
+import io.llmharness.metrics.ClientHealth;
 import io.llmharness.metrics.MetricSummary;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +20,7 @@ import java.time.Duration;
  * @param failure one line when the run was aborted (server died, requests kept failing), else null
  * @param interrupted the run was interrupted (Ctrl-C)
  * @param elapsed wall time of the LoadGen test
+ * @param health whether the client kept up during the test (null before the files are written)
  */
 public record RunResult(
         RunSpec spec,
@@ -29,7 +31,8 @@ public record RunResult(
         String requestModel,
         String failure,
         boolean interrupted,
-        Duration elapsed) {
+        Duration elapsed,
+        ClientHealth health) {
 
     /** How the run ended. */
     public enum Outcome {

@@ -89,8 +89,7 @@ final class ServerSession implements AutoCloseable {
     private static ServerSession simulated(Target.Simulated s, ServerListener listener) {
         SimulatorServer sim;
         try {
-            sim = SimulatorServer.start(
-                    s.options().toBuilder().logSink(line -> {}).build());
+            sim = SimulatorServer.start(s.options().withLogSink(line -> {}));
         } catch (RuntimeException e) {
             throw HarnessException.execution("cannot start the embedded simulator: " + e.getMessage(), e);
         }
@@ -98,7 +97,7 @@ final class ServerSession implements AutoCloseable {
         listener.event("started the " + s.describe() + " at " + sim.baseUrl());
         CompletableFuture<String> failure =
                 sim.crashed().thenApply(reason -> "the simulated server at " + sim.baseUrl() + " died: " + reason);
-        return new ServerSession(List.of(sim.baseUrl()), s.options().servedModelName(), failure, sim, null);
+        return new ServerSession(List.of(sim.baseUrl()), s.options().identity().servedModelName(), failure, sim, null);
     }
 
     private static ServerSession managed(Target.Managed m, ServerListener listener) {

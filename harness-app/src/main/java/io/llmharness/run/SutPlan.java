@@ -2,6 +2,8 @@ package io.llmharness.run;
 
 import io.llmharness.client.balance.Balancing;
 import io.llmharness.client.sut.SutMode;
+import io.llmharness.metrics.HealthThresholds;
+import java.time.Duration;
 
 /**
  * How samples become requests, resolved.
@@ -14,6 +16,11 @@ import io.llmharness.client.sut.SutMode;
  * @param firstTokens whether first tokens are reported to LoadGen (token latencies, every scenario but Offline)
  * @param maxConsecutiveFailures failures in a row on one server that abort the run (0 = never)
  * @param maxRetries resends of a request answered with 429/503 (0 = none)
+ * @param maxConnections most connections per server
+ * @param warmupTime longest warm-up ({@link Duration#ZERO} = none)
+ * @param warmupQueries least number of warm-up queries (0 = no warm-up)
+ * @param health the client-health thresholds
+ * @param requestIdPrefix prefix of the {@code X-Request-Id} sent with each request, or null for none
  */
 public record SutPlan(
         SutMode mode,
@@ -22,7 +29,17 @@ public record SutPlan(
         Balancing balancing,
         boolean firstTokens,
         int maxConsecutiveFailures,
-        int maxRetries) {
+        int maxRetries,
+        int maxConnections,
+        Duration warmupTime,
+        long warmupQueries,
+        HealthThresholds health,
+        String requestIdPrefix) {
+
+    /** Whether a warm-up test runs before the measured one. */
+    public boolean warmsUp() {
+        return !warmupTime.isZero() && warmupQueries > 0;
+    }
 
     /** The cap used for Server, Interactive, SingleStream and MultiStream: never reached in practice. */
     public static final int UNCAPPED = 1 << 20;

@@ -4,17 +4,31 @@ import io.llmharness.benchmark.ResolvedBenchmark;
 import io.llmharness.benchmark.RunScenario;
 import io.llmharness.client.EndpointType;
 import io.llmharness.client.balance.Balancing;
+import io.llmharness.client.engine.ClientOptions;
 import io.llmharness.client.failure.RetryPolicy;
 import io.llmharness.client.sut.SutMode;
 import io.llmharness.error.HarnessException;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.TestSettings;
+import io.llmharness.metrics.HealthThresholds;
+import java.time.Duration;
 import java.util.List;
 
 /** Resolves the {@link SutPlan} from the SUT flags, the scenario and the LoadGen settings. */
 final class SutPlans {
 
     private SutPlans() {}
+
+    private static String prefix(String p) {
+        if (p == null) {
+            return null;
+        }
+        if (p.isBlank() || !p.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
+            throw HarnessException.usage(
+                    "--request-id-prefix '" + p + "': use visible ASCII characters only, e.g. run7-");
+        }
+        return p;
+    }
 
     static SutPlan plan(
             RunRequest.SutRequest r,
@@ -68,6 +82,42 @@ final class SutPlans {
         if (retries < 0) {
             throw HarnessException.usage("--max-retries " + retries + ": must be 0 (never resend) or more");
         }
-        return new SutPlan(mode, batch, cap, balancing, firstTokens, failures, retries);
+        int connections = r.maxConnections() != null ? r.maxConnections() : ClientOptions.DEFAULT_MAX_CONNECTIONS;
+        if (connections < 1) {
+            throw HarnessException.usage("--max-connections " + connections + ": must be 1 or more");
+        }
+        Duration warmup = WarmStart.DEFAULT_MAX_TIME;
+        if (r.warmupSeconds() != null) {
+            double s = r.warmupSeconds();
+            if (!(s >= 0) || s > 3600) {
+                throw HarnessException.usage("--warmup-seconds " + s + ": must be 0 (no warm-up) to 3600 seconds");
+            }
+            warmup = Duration.ofMillis(Math.round(s * 1000));
+        }
+        int queries = r.warmupRequests() != null ? r.warmupRequests() : WarmStart.DEFAULT_MIN_QUERIES;
+        if (queries < 0) {
+            throw HarnessException.usage("--warmup-requests " + queries + ": must be 0 (no warm-up) or more");
+        }
+        HealthThresholds health = HealthThresholds.defaults();
+        for (String kv : r.healthThresholds()) {
+            try {
+                health = health.with(kv);
+            } catch (IllegalArgumentException e) {
+                throw HarnessException.usage("--client-health-threshold " + kv + ": " + e.getMessage());
+            }
+        }
+        return new SutPlan(
+                mode,
+                batch,
+                cap,
+                balancing,
+                firstTokens,
+                failures,
+                retries,
+                connections,
+                warmup,
+                queries,
+                health,
+                prefix(r.requestIdPrefix()));
     }
 }

@@ -35,7 +35,7 @@ public sealed interface Target {
     record Simulated(SimulatorOptions options) implements Target {
         @Override
         public String describe() {
-            return "embedded " + options.persona().name().toLowerCase(java.util.Locale.ROOT) + " simulator";
+            return "embedded " + options.identity().persona().name().toLowerCase(java.util.Locale.ROOT) + " simulator";
         }
     }
 

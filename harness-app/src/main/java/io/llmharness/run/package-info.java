@@ -11,6 +11,9 @@
  * writes the run directory whatever happened; expected endings (INVALID, aborted, interrupted) are values of
  * {@link io.llmharness.run.RunResult}. {@link io.llmharness.run.ResultLines} formats the key lines.
  *
+ * <p>{@link io.llmharness.run.LoadGenSelfTest} is the other run, behind {@code harness loadgen}: LoadGen alone
+ * against the self-test kit's fixed-latency SUT ({@code io.llmharness.loadgen.selftest}), no server or client.
+ *
  * <p>Only the command line uses this package; it uses every concern below it (client, dataset, benchmark, backend,
  * metrics, report, loadgen, simulator).
  */

@@ -14,10 +14,9 @@ import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.sut.HttpSut;
 import io.llmharness.client.sut.SutMode;
 import io.llmharness.client.sut.SutOptions;
-import io.llmharness.loadgen.IssueListener;
+import io.llmharness.loadgen.IssuedQuery;
 import io.llmharness.loadgen.LoadGen;
 import io.llmharness.loadgen.LogSettings;
-import io.llmharness.loadgen.QuerySample;
 import io.llmharness.loadgen.QuerySampleLibrary;
 import io.llmharness.loadgen.QuerySampleResponse;
 import io.llmharness.loadgen.ResponseSink;
@@ -26,6 +25,8 @@ import io.llmharness.loadgen.SystemUnderTest;
 import io.llmharness.loadgen.TestMode;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.TestSettings;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Recording;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import io.vertx.core.Vertx;
@@ -63,12 +64,12 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *   <li>Sequential baselines, one request in flight: a bare blocking socket (the least any client can add) and the
  *       harness's {@link LlmClient}, each reporting first-token read − server write.
  *   <li>The real thing: LoadGen (real clock, Server scenario, token latencies) driving {@link HttpSut} at the target
- *       QPS: schedule delay (issued − scheduled, from LoadGen's {@link IssueListener}), request arrival at the
+ *       QPS: schedule delay (issued − scheduled, from LoadGen's {@link IssuedQuery}), request arrival at the
  *       server − scheduled, first-token read by the client − server write, and {@code firstTokenComplete} (what
  *       LoadGen timestamps) − server write.
  * </ol>
  *
- * <p>Run through {@code bench/harness-cost.sh}, which also measures the LoadGen-only baseline (zero-latency SUT).
+ * <p>Run through {@code perf/harness-cost.sh}, which also measures the LoadGen-only baseline (zero-latency SUT).
  * Arguments: {@code [--qps 1000] [--seconds 15] [--url http://host:port] [--ttft-ms 5] [--itl-ms 2] [--tokens 8]
  * [--sequential 500] [--event-loops 2]}. Without {@code --url} the simulator runs in this JVM.
  */
@@ -113,11 +114,11 @@ public final class HarnessCostBench {
             baseUrl = opts.get("url");
             where = "separate process at " + baseUrl;
         } else {
-            sim = SimulatorServer.start(SimulatorOptions.builder()
-                    .fixedLatency(num("ttft-ms", 5), num("itl-ms", 2))
-                    .recordTimings(true)
-                    .timingsCapacity((int) (qps * seconds * 1.5) + 4 * sequential + 10_000)
-                    .build());
+            sim = SimulatorServer.start(SimulatorOptions.defaults()
+                    .with(Latency.fixed(num("ttft-ms", 5), num("itl-ms", 2)))
+                    .with(Recording.DEFAULTS
+                            .withRecordTimings(true)
+                            .withTimingsCapacity((int) (qps * seconds * 1.5) + 4 * sequential + 10_000)));
             baseUrl = sim.baseUrl();
             where = "in-process";
         }
@@ -281,7 +282,6 @@ public final class HarnessCostBench {
         LlmClient client = client(vertx, tokens, loops);
         LoadGen loadGen = new LoadGen();
         Schedule schedule = new Schedule();
-        loadGen.setIssueListener(schedule);
         Map<Long, Long> firstReported = new ConcurrentHashMap<>();
         Map<Long, Long> indexOfId = new ConcurrentHashMap<>();
         ResponseSink sink = new ResponseSink() {
@@ -301,8 +301,7 @@ public final class HarnessCostBench {
                 client,
                 sink,
                 HarnessCostBench::prompt,
-                SutOptions.of(SutMode.PER_SAMPLE_STREAMING, 1, ResponseEncoding.TOKEN_IDS_INT32)
-                        .withScheduledTime(s -> schedule.lastScheduled));
+                SutOptions.of(SutMode.PER_SAMPLE_STREAMING, 1, ResponseEncoding.TOKEN_IDS_INT32));
         SystemUnderTest sut = new SystemUnderTest() {
             @Override
             public String name() {
@@ -310,9 +309,10 @@ public final class HarnessCostBench {
             }
 
             @Override
-            public void issueQuery(List<QuerySample> samples) {
-                samples.forEach(s -> indexOfId.put(s.id(), s.index()));
-                http.issueQuery(samples);
+            public void issueQuery(IssuedQuery query) {
+                schedule.issued(query);
+                query.samples().forEach(s -> indexOfId.put(s.id(), s.index()));
+                http.issueQuery(query);
             }
 
             @Override
@@ -467,19 +467,18 @@ public final class HarnessCostBench {
         return new ArrayList<>(out);
     }
 
-    /** LoadGen's scheduled time of the query being issued, and every schedule delay. */
-    private static final class Schedule implements IssueListener {
-        volatile long lastScheduled;
+    /** LoadGen's schedule delay (issued - scheduled) of every query, from the issued queries. */
+    private static final class Schedule {
         private long[] delays = new long[1 << 16];
         private int count;
 
-        @Override
-        public synchronized void queryIssued(long scheduledNanos, long issuedNanos, int samples) {
-            lastScheduled = scheduledNanos;
-            if (count == delays.length) {
-                delays = Arrays.copyOf(delays, count * 2);
+        synchronized void issued(IssuedQuery query) {
+            for (int q = 0; q < query.queryCount(); q++) {
+                if (count == delays.length) {
+                    delays = Arrays.copyOf(delays, count * 2);
+                }
+                delays[count++] = query.issuedNanos() - query.queryScheduledNanos(q);
             }
-            delays[count++] = issuedNanos - scheduledNanos;
         }
 
         synchronized int count() {

@@ -29,7 +29,7 @@ import java.util.Locale;
  *
  * Prints one line per step (wall time, and CPU time of the thread doing it: on a busy machine the latter is what
  * a quiet one would take) and the size of report.html. Usage: {@code ReportBench [requests] [dir]}
- * (default 1,000,000 requests in a temporary folder); {@code bench/report-bench.sh} builds and runs it.
+ * (default 1,000,000 requests in a temporary folder); {@code perf/report-bench.sh} builds and runs it.
  */
 public final class ReportBench {
 

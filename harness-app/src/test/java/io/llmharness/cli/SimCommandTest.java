@@ -3,6 +3,8 @@ package io.llmharness.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.LatencyMode;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
@@ -29,12 +31,12 @@ class SimCommandTest {
     @Test
     void defaultsPerPersona() {
         SimulatorOptions v = parse();
-        assertThat(v.persona()).isEqualTo(Persona.VLLM);
-        assertThat(v.port()).isEqualTo(8000);
-        assertThat(v.latencyMode()).isEqualTo(LatencyMode.BATCH);
-        assertThat(v.workerProcesses()).isTrue();
+        assertThat(v.identity().persona()).isEqualTo(Persona.VLLM);
+        assertThat(v.http().port()).isEqualTo(8000);
+        assertThat(v.latency().mode()).isEqualTo(LatencyMode.BATCH);
+        assertThat(v.parallelism().workerProcesses()).isTrue();
         SimulatorOptions s = parse("--persona", "sglang");
-        assertThat(s.port()).isEqualTo(30000);
+        assertThat(s.http().port()).isEqualTo(30000);
         assertThat(s.metricsEnabled()).isFalse();
     }
 
@@ -59,14 +61,13 @@ class SimCommandTest {
                 "100ms",
                 "--itl",
                 "12");
-        assertThat(o.servedModelNames()).containsExactly("llama-8b", "llama");
-        assertThat(o.tensorParallelSize()).isEqualTo(4);
-        assertThat(o.maxModelLen()).isEqualTo(8000);
-        assertThat(o.maxNumSeqs()).isEqualTo(16);
-        assertThat(o.enablePrefixCaching()).isFalse();
-        assertThat(o.latencyMode()).isEqualTo(LatencyMode.FIXED);
-        assertThat(o.ttftMs()).isEqualTo(100);
-        assertThat(o.itlMs()).isEqualTo(12);
+        assertThat(o.identity().servedModelNames()).containsExactly("llama-8b", "llama");
+        assertThat(o.parallelism().tensorParallelSize()).isEqualTo(4);
+        assertThat(o.capacity().maxModelLen()).isEqualTo(8000);
+        assertThat(o.capacity().maxNumSeqs()).isEqualTo(16);
+        assertThat(o.capacity().enablePrefixCaching()).isFalse();
+        assertThat(o.latency().mode()).isEqualTo(LatencyMode.FIXED);
+        assertThat(o.latency()).isEqualTo(Latency.fixed(100, 12));
         SimulatorOptions s = parse(
                 "--persona",
                 "sglang",
@@ -84,13 +85,13 @@ class SimCommandTest {
                 "3",
                 "--time-to-first-token",
                 "0.1s");
-        assertThat(s.model()).isEqualTo("openai/gpt-oss-120b");
-        assertThat(s.tensorParallelSize()).isEqualTo(8);
-        assertThat(s.maxModelLen()).isEqualTo(32768);
-        assertThat(s.maxNumSeqs()).isEqualTo(64);
-        assertThat(s.enablePrefixCaching()).isFalse();
+        assertThat(s.identity().model()).isEqualTo("openai/gpt-oss-120b");
+        assertThat(s.parallelism().tensorParallelSize()).isEqualTo(8);
+        assertThat(s.capacity().maxModelLen()).isEqualTo(32768);
+        assertThat(s.capacity().maxNumSeqs()).isEqualTo(64);
+        assertThat(s.capacity().enablePrefixCaching()).isFalse();
         assertThat(s.metricsEnabled()).isTrue();
-        assertThat(s.ttftMs()).isEqualTo(100);
+        assertThat(s.latency()).isEqualTo(Latency.fixed(100, 0));
     }
 
     @Test
@@ -116,16 +117,16 @@ class SimCommandTest {
                 "k",
                 "--shutdown-timeout",
                 "30");
-        assertThat(o.failureTypes()).containsExactly("rate_limit", "503");
-        assertThat(o.fault()).isEqualTo("stall-after=3");
-        assertThat(o.faultRate()).isEqualTo(50);
-        assertThat(o.startupDelayMs()).isEqualTo(100);
-        assertThat(o.warmupMs()).isEqualTo(200);
-        assertThat(o.exitAfterRequests()).isEqualTo(5);
-        assertThat(o.recordTimings()).isTrue();
-        assertThat(o.enableProfiling()).isTrue();
-        assertThat(o.apiKey()).isEqualTo("k");
-        assertThat(o.shutdownTimeoutMs()).isEqualTo(30_000);
+        assertThat(o.faults().failureTypes()).containsExactly("rate_limit", "503");
+        assertThat(o.faults().fault()).isEqualTo("stall-after=3");
+        assertThat(o.faults().faultRate()).isEqualTo(50);
+        assertThat(o.lifecycle().startupDelayMs()).isEqualTo(100);
+        assertThat(o.lifecycle().warmupMs()).isEqualTo(200);
+        assertThat(o.lifecycle().exitAfterRequests()).isEqualTo(5);
+        assertThat(o.recording().recordTimings()).isTrue();
+        assertThat(o.profiling().enableProfiling()).isTrue();
+        assertThat(o.admission().apiKey()).isEqualTo("k");
+        assertThat(o.lifecycle().shutdownTimeoutMs()).isEqualTo(30_000);
     }
 
     @Test
@@ -139,6 +140,49 @@ class SimCommandTest {
     }
 
     @Test
+    void aValueOutOfRangeNamesTheFlagAsTyped() {
+        assertThat(configError("--context-length", "0"))
+                .isEqualTo("harness: sim: maxModelLen (--context-length) must be >= 1, got 0");
+        assertThat(configError("--max-model-len", "0")).contains("(--max-model-len)");
+        assertThat(configError("-tp", "0")).contains("(-tp) must be >= 1");
+        assertThat(configError("--time-factor-under-load", "0.5", "--latency-mode", "batch"))
+                .as("every latency flag is checked, whichever mode runs")
+                .contains("(--time-factor-under-load) must be >= 1.0");
+        assertThat(configError("--fault", "nonsense")).contains("(--fault / --failure-types)");
+    }
+
+    @Test
+    void aLongContextBringsItsOwnKvCacheUnlessOneIsGiven() {
+        assertThat(parse("--max-model-len", "1M").capacity().kvCacheTokens()).isEqualTo(1 << 20);
+        assertThat(parse("--max-model-len", "8k").capacity().kvCacheTokens())
+                .isEqualTo(Capacity.DEFAULTS.kvCacheTokens());
+        assertThat(configError("--max-model-len", "1M", "--max-total-tokens", "524288"))
+                .contains("(--max-total-tokens) must be at least maxModelLen (1048576)");
+    }
+
+    @Test
+    void fixedModeIsChosenByItsFlagsUnlessTheModeIsGiven() {
+        assertThat(parse("--itl-std-dev", "2").latency())
+                .isEqualTo(Latency.zero().withItlStdDevMs(2));
+        assertThat(parse("--latency-mode", "fixed").latency()).isEqualTo(Latency.zero());
+        assertThat(parse("--latency-mode", "batch", "--ttft", "5").latency()).isEqualTo(Latency.Batch.DEFAULTS);
+        assertThat(parse("--decode-step-ms", "3").latency()).isEqualTo(Latency.Batch.DEFAULTS.withDecodeStepMs(3));
+    }
+
+    /** The one line {@code harness sim ARGS} prints for a configuration error (exit 3). */
+    private static String configError(String... args) {
+        StringWriter err = new StringWriter();
+        CommandLine cl = Main.commandLine();
+        cl.setErr(new PrintWriter(err));
+        String[] all = new String[args.length + 1];
+        all[0] = "sim";
+        System.arraycopy(args, 0, all, 1, args.length);
+        assertThat(cl.execute(all)).as(err.toString()).isEqualTo(ExitCodes.INVALID_CONFIG);
+        assertThat(err.toString()).hasLineCount(1);
+        return err.toString().strip();
+    }
+
+    @Test
     void unknownFlagsAreUsageErrorsUnlessAccepted() {
         StringWriter err = new StringWriter();
         CommandLine cl = Main.commandLine();
@@ -146,6 +190,7 @@ class SimCommandTest {
         assertThat(cl.execute("sim", "--gpu-memory-utilization", "0.9")).isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("--accept-unknown-flags");
         assertThat(parse("--accept-unknown-flags", "--gpu-memory-utilization", "0.9", "--port", "1234")
+                        .http()
                         .port())
                 .isEqualTo(1234);
     }
@@ -153,16 +198,21 @@ class SimCommandTest {
     @Test
     void aRepeatedFlagKeepsItsLastValueAsArgparseDoes() {
         assertThat(parse("--port", "1234", "--tp", "8", "--port", "4321", "--tp", "1")
+                        .http()
                         .port())
                 .isEqualTo(4321);
     }
 
     @Test
     void shutdownTimeoutCountsSecondsUnlessGivenAUnit() {
-        assertThat(parse("--shutdown-timeout", "2").shutdownTimeoutMs()).isEqualTo(2000);
-        assertThat(parse("--shutdown-timeout", "1.5").shutdownTimeoutMs()).isEqualTo(1500);
-        assertThat(parse("--shutdown-timeout", "500ms").shutdownTimeoutMs()).isEqualTo(500);
-        assertThat(parse("--shutdown-timeout", "3s").shutdownTimeoutMs()).isEqualTo(3000);
+        assertThat(parse("--shutdown-timeout", "2").lifecycle().shutdownTimeoutMs())
+                .isEqualTo(2000);
+        assertThat(parse("--shutdown-timeout", "1.5").lifecycle().shutdownTimeoutMs())
+                .isEqualTo(1500);
+        assertThat(parse("--shutdown-timeout", "500ms").lifecycle().shutdownTimeoutMs())
+                .isEqualTo(500);
+        assertThat(parse("--shutdown-timeout", "3s").lifecycle().shutdownTimeoutMs())
+                .isEqualTo(3000);
     }
 
     @Test
@@ -173,7 +223,7 @@ class SimCommandTest {
         for (String odd : List.of("NaN", "Infinity", "2d", "0x1p3", "-1", "1e3")) {
             assertThat(usageError("--ttft", odd)).as(odd).contains("'" + odd + "' is not a duration");
         }
-        assertThat(parse("--ttft", ".5").ttftMs()).isEqualTo(0.5);
+        assertThat(parse("--ttft", ".5").latency()).isEqualTo(Latency.fixed(0.5, 0));
         for (String millisFlag : List.of(
                 "--ttft",
                 "--itl",
@@ -199,7 +249,8 @@ class SimCommandTest {
         assertThatThrownBy(() -> parse("--port", "8001", "--failure-types"))
                 .isInstanceOf(CommandLine.MissingParameterException.class)
                 .hasMessageContaining("'--failure-types'");
-        assertThat(parse("--served-model-name=one", "two").servedModelNames()).containsExactly("one", "two");
+        assertThat(parse("--served-model-name=one", "two").identity().servedModelNames())
+                .containsExactly("one", "two");
     }
 
     /** What {@code harness sim ARGS} prints for a usage error (exit 2). */

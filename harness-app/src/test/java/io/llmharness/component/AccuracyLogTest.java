@@ -14,6 +14,7 @@ import io.llmharness.client.engine.LlmClient;
 import io.llmharness.client.sut.HttpSut;
 import io.llmharness.client.sut.SutMode;
 import io.llmharness.client.sut.SutOptions;
+import io.llmharness.loadgen.IssuedQuery;
 import io.llmharness.loadgen.LoadGen;
 import io.llmharness.loadgen.LogSettings;
 import io.llmharness.loadgen.QuerySample;
@@ -22,6 +23,9 @@ import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.TestMode;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.TestSettings;
+import io.llmharness.simulator.Identity;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Lifecycle;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
@@ -83,11 +87,11 @@ class AccuracyLogTest {
     })
     void accuracyLogDecodesToTheIdsTheSimulatorGenerated(
             String scenario, Persona persona, EndpointType endpoint, int batch) throws IOException {
-        SimulatorServer sim = rig.sim(SimulatorOptions.builder()
-                .persona(persona)
-                .fixedLatency(2, 0.5)
-                .seed(99)
-                .skipWarmup(true));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withPersona(persona))
+                .with(Latency.fixed(2, 0.5))
+                .with(Lifecycle.DEFAULTS.withSkipWarmup(true))
+                .withSeed(99));
         LlmClient client = rig.client(ClientOptions.builder()
                 .baseUrls(sim.baseUrl())
                 .endpointType(endpoint)
@@ -162,10 +166,10 @@ class AccuracyLogTest {
     void sglangOpenAiEndpointsReturnNoTokenIdsSoTokenPayloadsStayEmptyAndAreCounted() {
         // SGLang's /v1/completions has no return_token_ids: a token-id benchmark sent there logs empty payloads.
         // The SUT counts them (SutStats.missingTokenIds) so a run can refuse or warn; /generate has the ids.
-        SimulatorServer sim = rig.sim(SimulatorOptions.builder()
-                .persona(Persona.SGLANG)
-                .fixedLatency(1, 0.5)
-                .skipWarmup(true));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withPersona(Persona.SGLANG))
+                .with(Latency.fixed(1, 0.5))
+                .with(Lifecycle.DEFAULTS.withSkipWarmup(true)));
         LlmClient client = rig.client(ClientOptions.builder()
                 .baseUrls(sim.baseUrl())
                 .api(ApiSettings.of(
@@ -179,7 +183,9 @@ class AccuracyLogTest {
                 sink,
                 i -> new Prompt.TokenIds(prompt(i)),
                 SutOptions.of(SutMode.OFFLINE_BACK_TO_BACK, 1, ResponseEncoding.TOKEN_IDS_INT32));
-        sut.issueQuery(List.of(new QuerySample(1, 0), new QuerySample(2, 1), new QuerySample(3, 2)));
+        long now = System.nanoTime();
+        sut.issueQuery(IssuedQuery.of(
+                List.of(new QuerySample(1, 0), new QuerySample(2, 1), new QuerySample(3, 2)), now, now, now));
         sink.await();
         assertThat(sut.stats().missingTokenIds()).isEqualTo(3);
         assertThat(sut.stats().samplesFailed()).isZero();

@@ -24,10 +24,16 @@ import io.llmharness.client.sut.HttpSut;
 import io.llmharness.client.sut.SutMode;
 import io.llmharness.client.sut.SutOptions;
 import io.llmharness.client.transport.TransportOptions;
+import io.llmharness.loadgen.IssuedQuery;
 import io.llmharness.loadgen.QuerySample;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Identity;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Lifecycle;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.simulator.Streaming;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -83,12 +89,11 @@ class BenchmarkWorkloadsTest {
         EndpointType endpoint = run.spec().endpoint(null, "test");
         assertThat(endpoint).isEqualTo(EndpointType.GENERATE);
 
-        SimulatorServer sim = rig.sim(SimulatorOptions.builder()
-                .persona(Persona.SGLANG)
-                .model("openai/gpt-oss-120b")
-                .fixedLatency(3, 0.2)
-                .incrementalStreamingOutput(incremental)
-                .skipWarmup(true));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withPersona(Persona.SGLANG).withModel("openai/gpt-oss-120b"))
+                .with(Latency.fixed(3, 0.2))
+                .with(Streaming.DEFAULTS.withIncrementalStreamingOutput(incremental))
+                .with(Lifecycle.DEFAULTS.withSkipWarmup(true)));
         LlmClient client = rig.client(ClientOptions.builder()
                 .baseUrls(sim.baseUrl())
                 .endpointType(endpoint)
@@ -117,7 +122,7 @@ class BenchmarkWorkloadsTest {
                 i -> plan.builder().build(new Row(i, Map.of("input_tokens", inputs.get(i)))),
                 SutOptions.of(SutMode.PER_SAMPLE_STREAMING, 1, ResponseEncoding.TOKEN_IDS_INT32));
         for (int i = 0; i < samples; i++) {
-            sut.issueQuery(List.of(new QuerySample(1000 + i, i)));
+            sut.issueQuery(issuedNow(List.of(new QuerySample(1000 + i, i))));
         }
         sink.await();
 
@@ -187,8 +192,10 @@ class BenchmarkWorkloadsTest {
         assertThat(sampling.jsonSchema()).isNotNull();
         assertThat(run.loadGen().tokenLatencies()).isFalse();
 
-        SimulatorServer sim = rig.sim(
-                SimulatorOptions.builder().model(model).fixedLatency(3, 0.2).enablePrefixCaching(false));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withModel(model))
+                .with(Capacity.DEFAULTS.withEnablePrefixCaching(false))
+                .with(Latency.fixed(3, 0.2)));
         LlmClient client = rig.client(ClientOptions.builder()
                 .baseUrls(sim.baseUrl())
                 .endpointType(run.spec().endpoint(null, "test"))
@@ -221,7 +228,7 @@ class BenchmarkWorkloadsTest {
         for (int i = 0; i < samples; i++) {
             query.add(new QuerySample(500 + i, i));
         }
-        sut.issueQuery(query);
+        sut.issueQuery(issuedNow(query));
         sink.await();
 
         Map<Integer, JsonNode> timingByPromptLength = new HashMap<>();
@@ -284,6 +291,12 @@ class BenchmarkWorkloadsTest {
             throw new UncheckedIOException(e);
         }
         return out.toByteArray();
+    }
+
+    /** One query scheduled and issued now. */
+    private static IssuedQuery issuedNow(List<QuerySample> samples) {
+        long now = System.nanoTime();
+        return IssuedQuery.of(samples, now, now, now);
     }
 
     /** A dataset row over a map. */

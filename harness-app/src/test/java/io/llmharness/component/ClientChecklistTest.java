@@ -21,9 +21,17 @@ import io.llmharness.client.record.TokenCountSource;
 import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.client.transport.TransportOptions;
 import io.llmharness.metrics.PrometheusText;
+import io.llmharness.simulator.Admission;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Http;
+import io.llmharness.simulator.Identity;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Lifecycle;
+import io.llmharness.simulator.Parallelism;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.simulator.Streaming;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -50,7 +58,7 @@ class ClientChecklistTest {
     }
 
     private SimulatorServer sim() {
-        return rig.sim(SimulatorOptions.builder().fixedLatency(2, 1));
+        return rig.sim(SimulatorOptions.defaults().with(Latency.fixed(2, 1)));
     }
 
     private LlmClient client(SimulatorServer sim, ApiSettings api, TransportOptions transport) {
@@ -137,8 +145,10 @@ class ClientChecklistTest {
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({"VLLM, COMPLETIONS", "VLLM, CHAT_COMPLETIONS", "SGLANG, GENERATE", "SGLANG, CHAT_COMPLETIONS"})
     void randomlySplitAndCoalescedWritesReassembleToTheSameOutput(Persona persona, EndpointType type) {
-        SimulatorOptions.Builder base =
-                SimulatorOptions.builder().persona(persona).fixedLatency(1, 0.2).skipWarmup(true);
+        SimulatorOptions base = SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withPersona(persona))
+                .with(Latency.fixed(1, 0.2))
+                .with(Lifecycle.DEFAULTS.withSkipWarmup(true));
         SamplingParams greedy = SamplingParams.SERVER_DEFAULTS.withMaxTokens(60).withTemperature(0.0);
         ApiSettings settings = api(greedy, true, false);
         Prompt prompt = type == EndpointType.CHAT_COMPLETIONS
@@ -147,7 +157,8 @@ class ClientChecklistTest {
                         .add(Rig.JSON.createObjectNode().put("role", "user").put("content", "naïve café 日本語 🚀")))
                 : new Prompt.Text("naïve café — 日本語 🚀 \"quoted\" \\ back");
         List<RequestResult> results = new ArrayList<>();
-        for (SimulatorServer sim : List.of(rig.sim(base), rig.sim(base.splitWrites(true)))) {
+        for (SimulatorServer sim :
+                List.of(rig.sim(base), rig.sim(base.with(Streaming.DEFAULTS.withSplitWrites(true))))) {
             LlmClient c = rig.client(ClientOptions.builder()
                     .baseUrls(sim.baseUrl())
                     .endpointType(type)
@@ -244,8 +255,9 @@ class ClientChecklistTest {
     void serverClosingIdleKeepAliveConnectionsFailsNoRequest() throws Exception {
         // The server closes idle connections after 1 s (uvicorn: 5 s, shortened to keep the test fast), before the
         // pool's own idle limit (3 s): the next request must not fail on the connection the server closed.
-        SimulatorServer sim =
-                rig.sim(SimulatorOptions.builder().fixedLatency(1, 1).keepAliveTimeoutMs(1000));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults()
+                .with(Http.DEFAULTS.withKeepAliveTimeoutMs(1000))
+                .with(Latency.fixed(1, 1)));
         LlmClient client = client(sim, api(fixed(4), false, false), TransportOptions.defaults());
         for (int i = 0; i < 3; i++) {
             if (i > 0) {
@@ -266,7 +278,7 @@ class ClientChecklistTest {
     @Test
     void stalledStreamTimesOutAndTheServerFreesTheSlot() throws Exception {
         // 50 tokens at 20 ms: the engine is still generating when the client gives up after 400 ms of silence
-        SimulatorServer sim = rig.sim(SimulatorOptions.builder().fixedLatency(2, 20));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults().with(Latency.fixed(2, 20)));
         LlmClient client =
                 client(sim, api(fixed(50), false, false), fault("stall-after=3").withTimeouts(2000, 10_000, 400, 0));
         CompletableFuture<RequestResult> done = new CompletableFuture<>();
@@ -284,7 +296,7 @@ class ClientChecklistTest {
 
     @Test
     void clientCancellationMidStreamClosesTheConnectionAndTheServerFreesTheSlot() throws Exception {
-        SimulatorServer sim = rig.sim(SimulatorOptions.builder().fixedLatency(2, 20));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults().with(Latency.fixed(2, 20)));
         LlmClient client = client(sim, api(fixed(500), false, false), TransportOptions.defaults());
         CompletableFuture<RequestResult> done = new CompletableFuture<>();
         client.submit(ClientRequest.of(new Prompt.TokenIds(PROMPT), true, done::complete));
@@ -339,8 +351,10 @@ class ClientChecklistTest {
         });
 
         // a real full queue: one slot, one waiting place, three requests at once
-        SimulatorServer small = rig.sim(
-                SimulatorOptions.builder().fixedLatency(50, 5).maxNumSeqs(1).maxWaitingQueueLength(1));
+        SimulatorServer small = rig.sim(SimulatorOptions.defaults()
+                .with(Capacity.DEFAULTS.withMaxNumSeqs(1))
+                .with(Latency.fixed(50, 5))
+                .with(Admission.DEFAULTS.withMaxWaitingQueueLength(1)));
         LlmClient client = client(small, api(fixed(4), false, false), TransportOptions.defaults());
         List<CompletableFuture<RequestResult>> all = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -381,8 +395,9 @@ class ClientChecklistTest {
 
     @Test
     void metricsDeltasEqualTheSumsOfClientUsageAcrossTwoEngines() {
-        SimulatorServer sim =
-                rig.sim(SimulatorOptions.builder().fixedLatency(1, 0.5).dataParallelSize(2));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults()
+                .with(Parallelism.DEFAULTS.withDataParallelSize(2))
+                .with(Latency.fixed(1, 0.5)));
         LlmClient client = client(sim, api(fixed(7), false, false), TransportOptions.defaults());
         PrometheusText before = rig.metrics(sim);
         assertThat(before.samples("vllm:prompt_tokens_total"))
@@ -425,11 +440,11 @@ class ClientChecklistTest {
 
     @Test
     void sglangGenerateIsCoveredByTheSameUsageChecks() {
-        SimulatorServer sim = rig.sim(SimulatorOptions.builder()
-                .persona(Persona.SGLANG)
-                .fixedLatency(2, 1)
-                .streamInterval(4)
-                .skipWarmup(true));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withPersona(Persona.SGLANG))
+                .with(Latency.fixed(2, 1))
+                .with(Streaming.DEFAULTS.withStreamInterval(4))
+                .with(Lifecycle.DEFAULTS.withSkipWarmup(true)));
         LlmClient client = rig.client(ClientOptions.builder()
                 .baseUrls(sim.baseUrl())
                 .endpointType(EndpointType.GENERATE)

@@ -16,6 +16,10 @@ import io.llmharness.client.engine.RequestResult;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.record.TokenCountSource;
 import io.llmharness.client.transport.TransportOptions;
+import io.llmharness.simulator.Compatibility;
+import io.llmharness.simulator.Identity;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Lifecycle;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
@@ -74,12 +78,12 @@ class EndpointAdaptersTest {
     @ParameterizedTest(name = "{0} {1} {2} stream={3}")
     @MethodSource("cases")
     void clientReportsExactlyWhatTheSimulatorSent(Persona persona, EndpointType type, Input input, boolean stream) {
-        SimulatorServer sim = rig.sim(SimulatorOptions.builder()
-                .persona(persona)
-                .fixedLatency(2, 1)
-                .seed(17)
-                .metricsEnabled(true)
-                .skipWarmup(true));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withPersona(persona))
+                .with(Latency.fixed(2, 1))
+                .with(Compatibility.DEFAULTS.withMetricsEnabled(true))
+                .with(Lifecycle.DEFAULTS.withSkipWarmup(true))
+                .withSeed(17));
         LlmClient client = rig.client(ClientOptions.builder()
                 .baseUrls(sim.baseUrl())
                 .endpointType(type)

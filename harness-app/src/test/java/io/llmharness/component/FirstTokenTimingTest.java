@@ -15,10 +15,9 @@ import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.sut.HttpSut;
 import io.llmharness.client.sut.SutMode;
 import io.llmharness.client.sut.SutOptions;
-import io.llmharness.loadgen.IssueListener;
+import io.llmharness.loadgen.IssuedQuery;
 import io.llmharness.loadgen.LoadGen;
 import io.llmharness.loadgen.LogSettings;
-import io.llmharness.loadgen.QuerySample;
 import io.llmharness.loadgen.QuerySampleLibrary;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.SystemUnderTest;
@@ -26,6 +25,8 @@ import io.llmharness.loadgen.TestMode;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.TestSettings;
 import io.llmharness.loadgen.results.PerformanceSummary;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Recording;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import java.nio.file.Path;
@@ -73,10 +74,9 @@ class FirstTokenTimingTest {
 
     @Test
     void ttftReportedToLoadGenMatchesTheSimulatorsFirstTokenWrite() {
-        SimulatorServer sim = rig.sim(SimulatorOptions.builder()
-                .fixedLatency(TTFT_MS, 2)
-                .recordTimings(true)
-                .timingsCapacity(SAMPLES * 2));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults()
+                .with(Latency.fixed(TTFT_MS, 2))
+                .with(Recording.DEFAULTS.withRecordTimings(true).withTimingsCapacity(SAMPLES * 2)));
         LlmClient client = rig.client(ClientOptions.builder()
                 .baseUrls(sim.baseUrl())
                 .api(ApiSettings.of(
@@ -100,14 +100,12 @@ class FirstTokenTimingTest {
 
         LoadGen loadGen = new LoadGen();
         Schedule schedule = new Schedule();
-        loadGen.setIssueListener(schedule);
         SinkRecorder sink = new SinkRecorder(0, loadGen);
         HttpSut http = new HttpSut(
                 client,
                 sink,
                 FirstTokenTimingTest::prompt,
-                SutOptions.of(SutMode.PER_SAMPLE_STREAMING, 1, ResponseEncoding.TOKEN_IDS_INT32)
-                        .withScheduledTime(s -> schedule.lastScheduled));
+                SutOptions.of(SutMode.PER_SAMPLE_STREAMING, 1, ResponseEncoding.TOKEN_IDS_INT32));
         Map<Long, Long> indexOfId = new ConcurrentHashMap<>();
         SystemUnderTest sut = new SystemUnderTest() {
             @Override
@@ -116,9 +114,10 @@ class FirstTokenTimingTest {
             }
 
             @Override
-            public void issueQuery(List<QuerySample> samples) {
-                samples.forEach(s -> indexOfId.put(s.id(), s.index()));
-                http.issueQuery(samples);
+            public void issueQuery(IssuedQuery query) {
+                schedule.issued(query);
+                query.samples().forEach(s -> indexOfId.put(s.id(), s.index()));
+                http.issueQuery(query);
             }
 
             @Override
@@ -221,15 +220,14 @@ class FirstTokenTimingTest {
                 s[s.length - 1] / 1e3);
     }
 
-    /** LoadGen's scheduled time of the query being issued (read by the SUT inside issueQuery, same thread). */
-    private static final class Schedule implements IssueListener {
-        volatile long lastScheduled;
+    /** LoadGen's schedule delay (issued - scheduled) of every query, from the issued queries. */
+    private static final class Schedule {
         private final List<Long> delays = new ArrayList<>();
 
-        @Override
-        public synchronized void queryIssued(long scheduledNanos, long issuedNanos, int samples) {
-            lastScheduled = scheduledNanos;
-            delays.add(issuedNanos - scheduledNanos);
+        synchronized void issued(IssuedQuery query) {
+            for (int q = 0; q < query.queryCount(); q++) {
+                delays.add(query.issuedNanos() - query.queryScheduledNanos(q));
+            }
         }
 
         synchronized List<Long> delays() {

@@ -12,6 +12,7 @@ import io.llmharness.client.engine.LlmClient;
 import io.llmharness.client.engine.RequestResult;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.transport.EndpointStats;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import java.util.ArrayList;
@@ -40,7 +41,7 @@ class LoadBalancingTest {
     private List<SimulatorServer> sims(double... ttftMs) {
         List<SimulatorServer> out = new ArrayList<>();
         for (double ttft : ttftMs) {
-            out.add(rig.sim(SimulatorOptions.builder().fixedLatency(ttft, 1)));
+            out.add(rig.sim(SimulatorOptions.defaults().with(Latency.fixed(ttft, 1))));
         }
         return out;
     }

@@ -14,6 +14,9 @@ import io.llmharness.client.record.Outcome;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.client.transport.TransportOptions;
+import io.llmharness.simulator.Admission;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import io.vertx.core.Vertx;
@@ -73,8 +76,10 @@ class OverloadRetryTest {
     @Test
     void aFullQueueIsRetriedUntilEveryRequestGetsThrough() {
         // one running slot, one waiting place, five requests at once: three are turned away with 429 at first
-        SimulatorServer small = rig.sim(
-                SimulatorOptions.builder().fixedLatency(30, 5).maxNumSeqs(1).maxWaitingQueueLength(1));
+        SimulatorServer small = rig.sim(SimulatorOptions.defaults()
+                .with(Capacity.DEFAULTS.withMaxNumSeqs(1))
+                .with(Latency.fixed(30, 5))
+                .with(Admission.DEFAULTS.withMaxWaitingQueueLength(1)));
         LlmClient client = client(small.baseUrl(), new RetryPolicy(10, 20, 200, 30_000), TransportOptions.defaults());
 
         List<RequestResult> results = sendAll(client, 5);
@@ -97,7 +102,7 @@ class OverloadRetryTest {
 
     @Test
     void aServerThatAlwaysAnswers429FailsAfterTheLastRetryWithExponentialWaits() {
-        SimulatorServer sim = rig.sim(SimulatorOptions.builder().fixedLatency(2, 1));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults().with(Latency.fixed(2, 1)));
         LlmClient client = client(
                 sim.baseUrl(),
                 new RetryPolicy(3, 40, 1_000, 30_000),
@@ -118,7 +123,7 @@ class OverloadRetryTest {
 
     @Test
     void otherErrorsAreNotResent() {
-        SimulatorServer sim = rig.sim(SimulatorOptions.builder().fixedLatency(2, 1));
+        SimulatorServer sim = rig.sim(SimulatorOptions.defaults().with(Latency.fixed(2, 1)));
         for (String status : List.of("500", "400")) {
             LlmClient client = client(
                     sim.baseUrl(),

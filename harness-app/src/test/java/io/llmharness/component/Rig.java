@@ -41,9 +41,9 @@ final class Rig implements AutoCloseable {
             .build();
 
     /** Starts a simulator on an ephemeral port and waits until {@code /health} is 200. */
-    SimulatorServer sim(SimulatorOptions.Builder options) {
+    SimulatorServer sim(SimulatorOptions options) {
         SimulatorServer s =
-                SimulatorServer.start(options.port(0).host("127.0.0.1").build());
+                SimulatorServer.start(options.with(options.http().withPort(0).withHost("127.0.0.1")));
         sims.add(s);
         if (!s.awaitReady(20_000)) {
             throw new AssertionError("simulator not ready within 20 s");

@@ -38,6 +38,7 @@ public final class RecordBuilder {
     private int retries;
     private Outcome outcome = Outcome.OK;
     private long[] chunkTimes;
+    private io.llmharness.client.record.ClientWait clientWait = io.llmharness.client.record.ClientWait.NONE;
 
     private RecordBuilder(long at) {
         shiftTo(at);
@@ -170,6 +171,11 @@ public final class RecordBuilder {
         return this;
     }
 
+    public RecordBuilder clientWait(io.llmharness.client.record.ClientWait v) {
+        clientWait = v;
+        return this;
+    }
+
     public RecordBuilder chunkTimes(long... v) {
         chunkTimes = v;
         return this;
@@ -219,6 +225,7 @@ public final class RecordBuilder {
                 status,
                 retries,
                 outcome,
-                chunkTimes);
+                chunkTimes,
+                clientWait);
     }
 }

@@ -50,7 +50,9 @@ class RequestCsvTest {
         String[] lines = w.toString().split("\n", -1);
         assertThat(lines).hasSize(3);
         assertThat(lines[2]).isEmpty();
-        assertThat(lines[0]).startsWith("request_id,endpoint,endpoint_url,").endsWith(",timeout_ms,chunk_times_ns");
+        assertThat(lines[0])
+                .startsWith("request_id,endpoint,endpoint_url,")
+                .endsWith(",timeout_ms,chunk_times_ns,client_wait");
         // cancelled with an empty reason: error "cancelled: " (trailing space, quoted), error_detail "" (quoted)
         assertThat(lines[1]).contains(",CANCELLED,\"cancelled: \",\"\",,,,,,,");
         assertThat(lines[1]).startsWith("0,0,http://127.0.0.1:8000,-1,1,true,2025-01-01T00:00:00Z,0,10,20,,,,,,,500,");

@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.cli.ExitCodes;
+import io.llmharness.simulator.Admission;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Faults;
+import io.llmharness.simulator.Http;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import java.net.ServerSocket;
@@ -250,10 +255,8 @@ class RunErrorsTest {
     void aServerThatAnswers400ToEverythingStopsTheRunWithItsMessage() throws Exception {
         Path conf = RunFixture.conf(
                 dir, "s.conf", "llama3_1-8b.Server.min_duration = 20000", "llama3_1-8b.Server.target_qps = 50");
-        try (SimulatorServer sim = SimulatorServer.start(SimulatorOptions.builder()
-                .fixedLatency(5, 5)
-                .fault("status=400")
-                .build())) {
+        try (SimulatorServer sim = SimulatorServer.start(
+                SimulatorOptions.defaults().with(Latency.fixed(5, 5)).with(Faults.DEFAULTS.withFault("status=400")))) {
             long start = System.nanoTime();
             RunFixture.Outcome o = run(
                     "--api-server-url",
@@ -295,13 +298,11 @@ class RunErrorsTest {
                 "llama3_1-8b.Server.min_query_count = 60",
                 "llama3_1-8b.Server.target_qps = 60");
         // one running slot, one waiting place: a Poisson burst is turned away with 429
-        try (SimulatorServer sim = SimulatorServer.start(SimulatorOptions.builder()
-                .host("127.0.0.1")
-                .port(0)
-                .fixedLatency(10, 2)
-                .maxNumSeqs(1)
-                .maxWaitingQueueLength(1)
-                .build())) {
+        try (SimulatorServer sim = SimulatorServer.start(SimulatorOptions.defaults()
+                .with(Http.DEFAULTS.withHost("127.0.0.1").withPort(0))
+                .with(Capacity.DEFAULTS.withMaxNumSeqs(1))
+                .with(Latency.fixed(10, 2))
+                .with(Admission.DEFAULTS.withMaxWaitingQueueLength(1)))) {
             RunFixture.Outcome o = run(
                     "--api-server-url",
                     sim.baseUrl(),

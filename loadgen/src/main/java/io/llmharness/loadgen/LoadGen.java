@@ -28,7 +28,6 @@ public final class LoadGen implements ResponseSink {
     private final AtomicBoolean running = new AtomicBoolean();
     private volatile TestSession session;
     private volatile boolean abortRequested;
-    private volatile IssueListener listener;
 
     /** A LoadGen on the real clock. */
     public LoadGen() {
@@ -38,11 +37,6 @@ public final class LoadGen implements ResponseSink {
     /** A LoadGen on the given clock. */
     public LoadGen(Clock clock) {
         this.clock = clock;
-    }
-
-    /** Observes scheduled and actual issue times (null to stop). */
-    public void setIssueListener(IssueListener l) {
-        this.listener = l;
     }
 
     /** Runs a test, applying {@code audit.config} from the working directory if present. */
@@ -70,8 +64,7 @@ public final class LoadGen implements ResponseSink {
             throw new IllegalStateException("a test is already running on this LoadGen");
         }
         try {
-            TestSession s =
-                    new TestSession(clock, sut, qsl, settings, logSettings, auditConfigFilename, threads, listener);
+            TestSession s = new TestSession(clock, sut, qsl, settings, logSettings, auditConfigFilename, threads);
             session = s;
             if (abortRequested) {
                 s.abort();

@@ -1,5 +1,6 @@
 package io.llmharness.loadgen;
 
+import io.llmharness.loadgen.config.ConfigContext;
 import io.llmharness.loadgen.config.ConfigDiagnostic;
 import io.llmharness.loadgen.config.ConfigLoader;
 import io.llmharness.loadgen.config.ConfigStatus;
@@ -16,9 +17,9 @@ import java.util.List;
  * {@link #set(String, String)}, e.g. {@code set("server_target_qps", "2000")}. Fields that hold a C++
  * {@code uint64_t} (seeds, counts) are Java longs read as unsigned.
  *
- * <p>Config files ({@code user.conf}, {@code audit.config}, another round's {@code mlperf.conf}) are applied with
- * {@link #fromConfig}; their errors are kept in {@link #configDiagnostics()} and written to the detail log as
- * {@code error_invalid_config} when the test starts.
+ * <p>Config files ({@code user.conf}, another round's {@code mlperf.conf}) are applied with {@link ConfigFiles}, or
+ * call by call with {@link #fromConfig}; their errors are kept in {@link #configDiagnostics()} and written to the
+ * detail log as {@code error_invalid_config} when the test starts.
  */
 public final class TestSettings {
 
@@ -147,22 +148,23 @@ public final class TestSettings {
     }
 
     /**
-     * Applies a {@code user.conf}-style file ({@code conf_type} 1). The first such call in the process applies
-     * the embedded mlperf.conf first; later calls log "Multiple conf files are used".
+     * Applies a {@code user.conf}-style file ({@code conf_type} 1), the C++ {@code FromConfig}. The first such call
+     * in {@code context} applies the context's mlperf.conf first; later calls log "Multiple conf files are used".
      *
+     * @param context the LoadGen "process" this load belongs to (its user.conf count and mlperf.conf)
      * @param model the mlperf.conf model key, e.g. {@code llama3_1-8b} or {@code llama3_1-8b-interactive}
      * @param scenario scenario name used for lookups, e.g. {@code Server}
      */
-    public ConfigStatus fromConfig(Path path, String model, String scenario) {
-        return fromConfig(path, model, scenario, 1);
+    public ConfigStatus fromConfig(ConfigContext context, Path path, String model, String scenario) {
+        return fromConfig(context, path, model, scenario, 1);
     }
 
     /**
-     * Applies a config file with an explicit {@code conf_type}: 0 = mlperf.conf rules (path may be null for the
-     * embedded file), 1 = user.conf, 2 = audit.config.
+     * Applies a config file with an explicit {@code conf_type}: 0 = mlperf.conf rules ({@code path} may be null for
+     * the context's mlperf.conf), 1 = user.conf, 2 = audit.config.
      */
-    public ConfigStatus fromConfig(Path path, String model, String scenario, int confType) {
-        return ConfigLoader.apply(this, path, model, scenario, confType);
+    public ConfigStatus fromConfig(ConfigContext context, Path path, String model, String scenario, int confType) {
+        return ConfigLoader.apply(context, this, path, model, scenario, confType);
     }
 
     /** Errors found while applying config files, logged as {@code error_invalid_config} at test start. */

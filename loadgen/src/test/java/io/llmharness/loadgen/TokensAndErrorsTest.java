@@ -2,7 +2,7 @@ package io.llmharness.loadgen;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.llmharness.loadgen.config.ConfigState;
+import io.llmharness.loadgen.config.ConfigContext;
 import io.llmharness.loadgen.fixtures.RecordingQsl;
 import io.llmharness.loadgen.fixtures.Run;
 import io.llmharness.loadgen.results.PerformanceSummary;
@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,11 +18,6 @@ class TokensAndErrorsTest {
 
     @TempDir
     Path dir;
-
-    @AfterEach
-    void resetConfig() {
-        ConfigState.reset();
-    }
 
     private Run serverTokens() {
         Run run = new Run(dir);
@@ -189,8 +183,9 @@ class TokensAndErrorsTest {
         Files.writeString(
                 bad, "*.SingleStream.min_query_count = 5\n*.SingleStream.max_query_count = 5 # comment\nbroken line\n");
         Run run = new Run(dir);
-        run.settings.fromConfig(bad, "m", "SingleStream");
-        run.settings.fromConfig(dir.resolve("missing.conf"), "m", "SingleStream");
+        ConfigContext context = new ConfigContext();
+        run.settings.fromConfig(context, bad, "m", "SingleStream");
+        run.settings.fromConfig(context, dir.resolve("missing.conf"), "m", "SingleStream");
         run.settings.minDurationMs = 0;
         run.settings.minQueryCount = 3;
         TestResult r = run.start(run.sut(1000), new RecordingQsl(10, 10));

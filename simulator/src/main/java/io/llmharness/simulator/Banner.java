@@ -24,30 +24,33 @@ final class Banner {
     }
 
     void beforeStart(long kvTokens) {
-        if (o.persona() == Persona.VLLM) {
-            line(vllm("api_server.py", "vLLM API server version " + o.version()));
+        if (o.identity().persona() == Persona.VLLM) {
+            line(vllm("api_server.py", "vLLM API server version " + o.identity().version()));
             line(vllm(
                     "utils.py",
-                    "non-default args: {'model': '" + o.model() + "', 'served_model_name': "
-                            + o.servedModelNames() + ", 'max_model_len': " + o.maxModelLen() + ", 'max_num_seqs': "
-                            + o.maxNumSeqs() + ", 'tensor_parallel_size': " + o.tensorParallelSize() + "}"));
+                    "non-default args: {'model': '" + o.identity().model() + "', 'served_model_name': "
+                            + o.identity().servedModelNames() + ", 'max_model_len': "
+                            + o.capacity().maxModelLen() + ", 'max_num_seqs': "
+                            + o.capacity().maxNumSeqs() + ", 'tensor_parallel_size': "
+                            + o.parallelism().tensorParallelSize() + "}"));
             line(vllm("kv_cache_utils.py", "GPU KV cache size: " + kvTokens + " tokens"));
             line(vllm(
                     "kv_cache_utils.py",
                     String.format(
                             java.util.Locale.ROOT,
                             "Maximum concurrency for %d tokens per request: %.2fx",
-                            o.maxModelLen(),
-                            (double) kvTokens / o.maxModelLen())));
+                            o.capacity().maxModelLen(),
+                            (double) kvTokens / o.capacity().maxModelLen())));
         } else {
-            line("[sglang] server_args=ServerArgs(model_path='" + o.model() + "', tp_size=" + o.tensorParallelSize()
-                    + ", context_length=" + o.maxModelLen() + ", port=" + o.port() + ")");
+            line("[sglang] server_args=ServerArgs(model_path='" + o.identity().model() + "', tp_size="
+                    + o.parallelism().tensorParallelSize() + ", context_length="
+                    + o.capacity().maxModelLen() + ", port=" + o.http().port() + ")");
             line("[sglang] Load weight end. KV Cache is allocated. #tokens: " + kvTokens);
         }
     }
 
     void listening(String host, int port) {
-        if (o.persona() == Persona.VLLM) {
+        if (o.identity().persona() == Persona.VLLM) {
             line(vllm("api_server.py", "Starting vLLM server on http://" + host + ":" + port));
         }
         line("INFO:     Started server process [" + pid + "]");
@@ -57,7 +60,7 @@ final class Banner {
     }
 
     void ready() {
-        if (o.persona() == Persona.SGLANG) {
+        if (o.identity().sglang()) {
             line("[sglang] The server is fired up and ready to roll!");
         }
     }

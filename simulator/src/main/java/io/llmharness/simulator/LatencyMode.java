@@ -1,17 +1,9 @@
 package io.llmharness.simulator;
 
-/** How the simulator times tokens. */
+/** The two timing models of the simulator, as the {@code --latency-mode} flag names them. */
 public enum LatencyMode {
-    /**
-     * Every sequence on its own clock: first token {@code ttft} after it got a running slot, then one token every
-     * {@code itl} (optionally with jitter and a load factor). For exact timing tests.
-     */
+    /** {@link Latency.Fixed}: every sequence on its own clock, for exact timing tests. */
     FIXED,
-    /**
-     * Continuous batching: one engine step at a time for all running sequences; a step takes
-     * {@code decodeStepMs + decodeStepMsPerSeq × (batch − 1)} plus, when it contains prefill work,
-     * {@code prefillOverheadMs + prefillTokens / prefillTokensPerSecond}. Every decoding sequence gets one token per
-     * step; a sequence's first token comes at the end of the step that finished its (chunked) prefill.
-     */
+    /** {@link Latency.Batch}: continuous batching, one engine step at a time for all running sequences. */
     BATCH
 }

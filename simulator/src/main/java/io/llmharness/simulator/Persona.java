@@ -2,10 +2,15 @@ package io.llmharness.simulator;
 
 /** Which server the simulator impersonates. */
 public enum Persona {
-    /** vLLM's OpenAI-compatible server (default port 8000). */
-    VLLM(8000),
-    /** SGLang's server: native {@code /generate} plus its OpenAI-compatible endpoints (default port 30000). */
-    SGLANG(30000);
+    /** vLLM's OpenAI-compatible server (default port {@value #VLLM_PORT}). */
+    VLLM(Persona.VLLM_PORT),
+    /** SGLang's server: native {@code /generate} plus its OpenAI-compatible endpoints (default port {@value #SGLANG_PORT}). */
+    SGLANG(Persona.SGLANG_PORT);
+
+    /** vLLM's default port. */
+    public static final int VLLM_PORT = 8000;
+    /** SGLang's default port. */
+    public static final int SGLANG_PORT = 30000;
 
     private final int defaultPort;
 

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * requests (streams end with {@code finish_reason: "abort"}), stops the worker processes and releases the port.
  *
  * <pre>{@code
- * try (SimulatorServer sim = SimulatorServer.start(SimulatorOptions.builder().fixedLatency(100, 12).build())) {
+ * try (SimulatorServer sim = SimulatorServer.start(SimulatorOptions.defaults().with(Latency.fixed(100, 12)))) {
  *     String url = sim.baseUrl() + "/v1/completions";
  *     ...
  * }
@@ -65,13 +65,15 @@ public final class SimulatorServer implements AutoCloseable {
      */
     public static SimulatorServer start(SimulatorOptions options) {
         Banner banner = new Banner(options);
-        WorkerProcesses workers = options.workerProcesses()
-                ? WorkerProcesses.spawn(options.persona(), options.tensorParallelSize())
+        Http http = options.http();
+        Parallelism parallelism = options.parallelism();
+        WorkerProcesses workers = parallelism.workerProcesses()
+                ? WorkerProcesses.spawn(options.identity().persona(), parallelism.tensorParallelSize())
                 : null;
         Vertx vertx = null;
         try {
             vertx = Vertx.vertx(new VertxOptions()
-                    .setEventLoopPoolSize(options.eventLoops())
+                    .setEventLoopPoolSize(http.eventLoops())
                     .setWorkerPoolSize(2)
                     .setInternalBlockingPoolSize(2)
                     .setPreferNativeTransport(false)
@@ -79,7 +81,7 @@ public final class SimulatorServer implements AutoCloseable {
                     .setBlockedThreadCheckIntervalUnit(TimeUnit.SECONDS));
             VertxInternal vi = (VertxInternal) vertx;
             List<ContextInternal> contexts = new ArrayList<>();
-            for (int i = 0; i < options.eventLoops(); i++) {
+            for (int i = 0; i < http.eventLoops(); i++) {
                 contexts.add(vi.createEventLoopContext());
             }
             var clock = new io.llmharness.simulator.http.EngineThread(contexts.get(0));
@@ -88,18 +90,18 @@ public final class SimulatorServer implements AutoCloseable {
             List<HttpFrontend> frontends = new ArrayList<>();
             ServerCore core = new ServerCore(options, vertx, engines, v -> crashSignal.complete("crash"));
             banner.beforeStart(engines.kvCapacityTokens());
-            sleep(options.startupDelayMs());
+            sleep(options.lifecycle().startupDelayMs());
             // Several frontends share a port only when they all ask for the same concrete one.
-            int listenPort = options.port() == 0 && contexts.size() > 1 ? freePort(options.host()) : options.port();
+            int listenPort = http.port() == 0 && contexts.size() > 1 ? freePort(http.host()) : http.port();
             int actualPort = 0;
             for (ContextInternal ctx : contexts) {
                 HttpFrontend f = new HttpFrontend(core, ctx);
                 frontends.add(f);
-                actualPort = await(f.listen(options.host(), listenPort), options);
+                actualPort = await(f.listen(http.host(), listenPort), options);
             }
             SimulatorServer server = new SimulatorServer(options, vertx, core, frontends, workers, banner, actualPort);
             crashSignal.thenRun(server::onCrash);
-            banner.listening(options.host(), actualPort);
+            banner.listening(http.host(), actualPort);
             Warmup.begin(core, options).onComplete(ar -> {
                 banner.ready();
                 server.ready.complete(null);
@@ -121,11 +123,14 @@ public final class SimulatorServer implements AutoCloseable {
             return f.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while binding " + o.host() + ":" + o.port(), e);
+            throw new IllegalStateException(
+                    "interrupted while binding " + o.http().host() + ":"
+                            + o.http().port(),
+                    e);
         } catch (Exception e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new IllegalStateException(
-                    "cannot listen on " + o.host() + ":" + o.port() + ": "
+                    "cannot listen on " + o.http().host() + ":" + o.http().port() + ": "
                             + String.valueOf(cause.getMessage()).strip(),
                     cause);
         }
@@ -159,7 +164,7 @@ public final class SimulatorServer implements AutoCloseable {
 
     /** {@code http://HOST:PORT}, e.g. {@code http://127.0.0.1:8000}. */
     public String baseUrl() {
-        String host = options.host();
+        String host = options.http().host();
         if (host.equals("0.0.0.0") || host.equals("::")) {
             host = "127.0.0.1";
         } else if (host.contains(":")) {
@@ -214,7 +219,8 @@ public final class SimulatorServer implements AutoCloseable {
         for (HttpFrontend f : frontends) {
             f.dropConnections();
         }
-        crashed.complete("engine died after " + options.exitAfterRequests() + " requests (--exit-after-requests)");
+        crashed.complete(
+                "engine died after " + options.lifecycle().exitAfterRequests() + " requests (--exit-after-requests)");
     }
 
     /**
@@ -231,7 +237,8 @@ public final class SimulatorServer implements AutoCloseable {
         if (core.health() != ServerCore.Health.DEAD) {
             core.health(ServerCore.Health.STOPPING);
         }
-        long drainUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(options.shutdownTimeoutMs());
+        long drainUntil = System.nanoTime()
+                + TimeUnit.MILLISECONDS.toNanos(options.lifecycle().shutdownTimeoutMs());
         while (core.inFlight() > 0 && System.nanoTime() < drainUntil) {
             try {
                 Thread.sleep(5);

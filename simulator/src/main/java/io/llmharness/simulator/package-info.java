@@ -2,7 +2,11 @@
  * An embedded HTTP server that speaks vLLM's and SGLang's APIs, with a continuous-batching latency model.
  *
  * <p>Public API: {@link io.llmharness.simulator.SimulatorOptions} (what to simulate) and
- * {@link io.llmharness.simulator.SimulatorServer} (start, port, baseUrl, close). Everything else is internal:
+ * {@link io.llmharness.simulator.SimulatorServer} (start, port, baseUrl, close). The options are a record of small
+ * immutable groups, one per concern ({@code Identity}, {@code Http}, {@code Capacity}, {@code Parallelism},
+ * {@code Latency} — fixed or batch —, {@code Streaming}, {@code Compatibility}, {@code Admission}, {@code Lifecycle},
+ * {@code Faults}, {@code Profiling}, {@code Recording}); each group holds its defaults once and checks its values in
+ * its constructor, naming the {@code harness sim} flag of a bad value. Everything else is internal:
  *
  * <ul>
  *   <li>{@code http} – Vert.x frontends, routing, persona response formats written straight to bytes, sessions that

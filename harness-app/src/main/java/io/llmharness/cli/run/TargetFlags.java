@@ -3,6 +3,7 @@ package io.llmharness.cli.run;
 import io.llmharness.error.HarnessException;
 import io.llmharness.run.RunRequest;
 import io.llmharness.run.ServerConfigSource;
+import io.llmharness.simulator.Identity;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import java.util.ArrayList;
@@ -76,18 +77,48 @@ public final class TargetFlags {
     Integer maxRetries;
 
     @Option(
+            names = "--max-connections",
+            paramLabel = "N",
+            description = "Most connections to each server (default 1024). Requests beyond it wait in the client,"
+                    + " still timed from their scheduled time, and the run is flagged client-limited.")
+    Integer maxConnections;
+
+    @Option(
             names = "--warmup-requests",
             paramLabel = "N",
-            description = "Short unrecorded requests sent before"
-                    + " LoadGen starts, so the first measured ones do not pay JVM warm-up (default 16; 0 = none).")
+            description = "Least number of queries of the unrecorded warm-up test run before the measured one"
+                    + " (default 16; 0 = no warm-up).")
     Integer warmupRequests;
+
+    @Option(
+            names = "--warmup-seconds",
+            paramLabel = "S",
+            description = "Longest warm-up: the run's own scenario and rate, ended once the JIT compiler is idle"
+                    + " (default 30; 0 = no warm-up).")
+    Double warmupSeconds;
+
+    @Option(
+            names = "--client-health-threshold",
+            paramLabel = "KEY=VALUE",
+            description = "Override a client-health threshold: schedule_delay_p99_ms, connection_wait_p99_ms,"
+                    + " loop_lag_p99_ms, gc_pause_max_ms, gc_pause_share, cpu_share (repeatable; see"
+                    + " docs/performance.md).")
+    List<String> healthThresholds = new ArrayList<>();
+
+    @Option(
+            names = "--request-id-prefix",
+            paramLabel = "PREFIX",
+            description = "Send X-Request-Id: PREFIX<request_id> with every request, to match requests.csv rows"
+                    + " with server logs (default: no header).")
+    String requestIdPrefix;
 
     /** The flags as the target part of a run request. */
     public RunRequest.TargetRequest toRequest(ServerConfigSource servers) {
         RunRequest.SimulateRequest sim = null;
         if (simulate) {
             sim = new RunRequest.SimulateRequest(
-                    SimulatorOptions.builder().persona(persona()).build(), simulatePersona != null);
+                    SimulatorOptions.defaults().with(Identity.DEFAULTS.withPersona(persona())),
+                    simulatePersona != null);
         } else if (simulatePersona != null) {
             throw HarnessException.usage("--simulate-persona needs --simulate");
         }
@@ -101,7 +132,16 @@ public final class TargetFlags {
     /** The flags as the SUT part of a run request. */
     public RunRequest.SutRequest toSutRequest() {
         return new RunRequest.SutRequest(
-                batchSize, offlineBackToBack, maxInFlight, maxConsecutiveFailures, maxRetries, warmupRequests);
+                batchSize,
+                offlineBackToBack,
+                maxInFlight,
+                maxConsecutiveFailures,
+                maxRetries,
+                warmupRequests,
+                maxConnections,
+                warmupSeconds,
+                healthThresholds,
+                requestIdPrefix);
     }
 
     private Persona persona() {

@@ -1,8 +1,6 @@
 package io.llmharness.client.api;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import java.io.IOException;
 
 /**
  * Collects an error found among the top-level fields of a response object, in any of the shapes servers use:
@@ -29,7 +27,7 @@ final class ErrorFields {
     }
 
     /** Consumes the field if it belongs to an error; the parser is on the field's value. */
-    boolean offerTopLevel(String field, JsonParser p) throws IOException {
+    boolean offerTopLevel(String field, JsonCursor p) {
         switch (field) {
             case "error" -> {
                 JsonToken t = p.currentToken();
@@ -83,7 +81,7 @@ final class ErrorFields {
         return m == null ? "(no message)" : m;
     }
 
-    private void readNested(JsonParser p) throws IOException {
+    private void readNested(JsonCursor p) {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String f = p.currentName();
             p.nextToken();

@@ -1,8 +1,6 @@
 package io.llmharness.client.api;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import java.io.IOException;
 import java.util.Arrays;
 
 /**
@@ -19,6 +17,7 @@ final class GenerateDecoder implements ResponseDecoder {
     private final ChoiceSink sink;
     private final boolean wantText;
     private final IntScratch ids = new IntScratch();
+    private final JsonCursor cursor = new JsonCursor();
     private final ErrorFields error = new ErrorFields();
 
     // per choice index: what earlier events already reported
@@ -46,34 +45,28 @@ final class GenerateDecoder implements ResponseDecoder {
 
     @Override
     public void onEvent(byte[] buf, int off, int len, long nowNs) {
-        try (JsonParser p = Json.parser(buf, off, len)) {
-            p.nextToken();
-            Json.expect(p, JsonToken.START_OBJECT, "stream event");
-            readObject(p, 0, true, nowNs);
-        } catch (IOException e) {
-            throw Json.malformed(e);
-        }
+        JsonCursor p = cursor.reset(buf, off, len);
+        p.nextToken();
+        Json.expect(p, JsonToken.START_OBJECT, "stream event");
+        readObject(p, 0, true, nowNs);
     }
 
     @Override
     public void onBody(byte[] buf, int off, int len, long nowNs) {
-        try (JsonParser p = Json.parser(buf, off, len)) {
-            JsonToken t = p.nextToken();
-            if (t == JsonToken.START_ARRAY) {
-                int position = 0;
-                while (p.nextToken() == JsonToken.START_OBJECT) {
-                    readObject(p, position++, false, nowNs);
-                }
-            } else {
-                Json.expect(p, JsonToken.START_OBJECT, "response");
-                readObject(p, 0, false, nowNs);
+        JsonCursor p = cursor.reset(buf, off, len);
+        JsonToken t = p.nextToken();
+        if (t == JsonToken.START_ARRAY) {
+            int position = 0;
+            while (p.nextToken() == JsonToken.START_OBJECT) {
+                readObject(p, position++, false, nowNs);
             }
-        } catch (IOException e) {
-            throw Json.malformed(e);
+        } else {
+            Json.expect(p, JsonToken.START_OBJECT, "response");
+            readObject(p, 0, false, nowNs);
         }
     }
 
-    private void readObject(JsonParser p, int position, boolean streamed, long nowNs) throws IOException {
+    private void readObject(JsonCursor p, int position, boolean streamed, long nowNs) {
         indexField = -1;
         hasIds = false;
         text = null;
@@ -162,7 +155,7 @@ final class GenerateDecoder implements ResponseDecoder {
         }
     }
 
-    private void readText(JsonParser p) throws IOException {
+    private void readText(JsonCursor p) {
         if (p.currentToken() == JsonToken.VALUE_STRING) {
             textLen = p.getTextLength();
             if (wantText) {
@@ -173,7 +166,7 @@ final class GenerateDecoder implements ResponseDecoder {
         }
     }
 
-    private void readMeta(JsonParser p) throws IOException {
+    private void readMeta(JsonCursor p) {
         if (p.currentToken() != JsonToken.START_OBJECT) {
             p.skipChildren();
             return;
@@ -190,7 +183,7 @@ final class GenerateDecoder implements ResponseDecoder {
         }
     }
 
-    private void readFinish(JsonParser p) throws IOException {
+    private void readFinish(JsonCursor p) {
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_STRING) {
             finish = p.getText();

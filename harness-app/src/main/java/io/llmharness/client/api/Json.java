@@ -1,15 +1,11 @@
 package io.llmharness.client.api;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 
-/** Shared Jackson configuration and small streaming-read helpers for the decoders. */
+/** Shared Jackson configuration (request bodies, error bodies) and small read helpers for the decoders. */
 public final class Json {
 
     /** Lenient mapper: unknown properties ignored, nulls accepted. Thread-safe. */
@@ -20,12 +16,8 @@ public final class Json {
 
     private Json() {}
 
-    static JsonParser parser(byte[] buf, int off, int len) throws IOException {
-        return FACTORY.createParser(buf, off, len);
-    }
-
     /** Reads an int array (current token START_ARRAY) into {@code out}; returns false for null or a non-array. */
-    static boolean readInts(JsonParser p, IntScratch out) throws IOException {
+    static boolean readInts(JsonCursor p, IntScratch out) {
         out.clear();
         if (p.currentToken() != JsonToken.START_ARRAY) {
             p.skipChildren();
@@ -43,7 +35,7 @@ public final class Json {
     }
 
     /** The current scalar as a long, or -1 for null and non-numbers (whose children are skipped). */
-    static long readLong(JsonParser p) throws IOException {
+    static long readLong(JsonCursor p) {
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NUMBER_INT) {
             return p.getLongValue();
@@ -56,7 +48,7 @@ public final class Json {
     }
 
     /** The current scalar as text, or null for null, objects and arrays (whose children are skipped). */
-    static String readText(JsonParser p) throws IOException {
+    static String readText(JsonCursor p) {
         JsonToken t = p.currentToken();
         if (t != null && t.isScalarValue() && t != JsonToken.VALUE_NULL) {
             return p.getText();
@@ -66,21 +58,11 @@ public final class Json {
     }
 
     /** Whether the current token is a non-empty string, without materialising it. */
-    static boolean nonEmptyString(JsonParser p) throws IOException {
-        return p.currentToken() == JsonToken.VALUE_STRING && p.getTextLength() > 0;
+    static boolean nonEmptyString(JsonCursor p) {
+        return p.currentToken() == JsonToken.VALUE_STRING && p.hasText();
     }
 
-    /** Reads the current value as a tree (rare paths only: error objects). */
-    static JsonNode readTree(JsonParser p) throws IOException {
-        return MAPPER.readTree(p);
-    }
-
-    static ResponseFormatException malformed(IOException e) {
-        String m = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
-        return new ResponseFormatException("malformed JSON: " + m, e);
-    }
-
-    static void expect(JsonParser p, JsonToken expected, String what) {
+    static void expect(JsonCursor p, JsonToken expected, String what) {
         if (p.currentToken() != expected) {
             throw new ResponseFormatException(what + ": expected " + expected + " but got " + p.currentToken());
         }

@@ -1,8 +1,6 @@
 package io.llmharness.client.api;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import java.io.IOException;
 
 /**
  * Decodes OpenAI-compatible responses (completions and chat, streamed chunks and whole bodies) as vLLM and SGLang
@@ -17,6 +15,7 @@ final class OpenAiDecoder implements ResponseDecoder {
     private final ChoiceSink sink;
     private final boolean wantText;
     private final IntScratch ids = new IntScratch();
+    private final JsonCursor cursor = new JsonCursor();
     private final ErrorFields error = new ErrorFields();
 
     // state of the choice being read
@@ -44,16 +43,13 @@ final class OpenAiDecoder implements ResponseDecoder {
     }
 
     private void parse(byte[] buf, int off, int len, long nowNs) {
-        try (JsonParser p = Json.parser(buf, off, len)) {
-            p.nextToken();
-            Json.expect(p, JsonToken.START_OBJECT, "response");
-            readTop(p, nowNs);
-        } catch (IOException e) {
-            throw Json.malformed(e);
-        }
+        JsonCursor p = cursor.reset(buf, off, len);
+        p.nextToken();
+        Json.expect(p, JsonToken.START_OBJECT, "response");
+        readTop(p, nowNs);
     }
 
-    private void readTop(JsonParser p, long nowNs) throws IOException {
+    private void readTop(JsonCursor p, long nowNs) {
         error.reset();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String f = p.currentName();
@@ -73,7 +69,7 @@ final class OpenAiDecoder implements ResponseDecoder {
         }
     }
 
-    private void readChoices(JsonParser p, long nowNs) throws IOException {
+    private void readChoices(JsonCursor p, long nowNs) {
         if (p.currentToken() != JsonToken.START_ARRAY) {
             p.skipChildren();
             return;
@@ -84,7 +80,7 @@ final class OpenAiDecoder implements ResponseDecoder {
         }
     }
 
-    private void readChoice(JsonParser p, int position, long nowNs) throws IOException {
+    private void readChoice(JsonCursor p, int position, long nowNs) {
         index = position;
         role = false;
         hasText = false;
@@ -121,7 +117,7 @@ final class OpenAiDecoder implements ResponseDecoder {
         }
     }
 
-    private void readMessage(JsonParser p, boolean delta) throws IOException {
+    private void readMessage(JsonCursor p, boolean delta) {
         if (p.currentToken() != JsonToken.START_OBJECT) {
             p.skipChildren();
             return;
@@ -141,7 +137,7 @@ final class OpenAiDecoder implements ResponseDecoder {
         }
     }
 
-    private void readText(JsonParser p) throws IOException {
+    private void readText(JsonCursor p) {
         if (Json.nonEmptyString(p)) {
             hasText = true;
             if (wantText) {
@@ -152,7 +148,7 @@ final class OpenAiDecoder implements ResponseDecoder {
         }
     }
 
-    private void readUsage(JsonParser p) throws IOException {
+    private void readUsage(JsonCursor p) {
         if (p.currentToken() != JsonToken.START_OBJECT) {
             p.skipChildren();
             return;

@@ -18,7 +18,7 @@ import java.util.Objects;
  * @param endpointType the API to call
  * @param api body settings: model name, sampling, token ids, guided decoding style
  * @param collectText materialise output text (needed for UTF-8 text payloads; costs allocation)
- * @param maxInFlight most requests in progress at once over all servers; also each server's pool size
+ * @param maxInFlight most requests in progress at once over all servers (the caller's concurrency limit)
  * @param balancing how requests spread over several servers
  * @param transport timeouts, limits, pool idle time, extra headers
  * @param eventLoops event-loop contexts the requests spread over
@@ -26,6 +26,9 @@ import java.util.Objects;
  * @param maxConsecutiveFailures failures in a row on one server that abort the run; 0 = never
  * @param retry when a 429/503 answer is sent again
  * @param expectedRequests size hint for the record store
+ * @param maxConnections most connections open to each server at once (HTTP/1.1: one request per connection), so
+ *     at most {@code maxConnections × servers} requests are in progress; a request beyond it waits in the client,
+ *     recorded as {@link io.llmharness.client.record.ClientWait#CONNECTION_CAP}
  */
 public record ClientOptions(
         List<String> baseUrls,
@@ -40,7 +43,11 @@ public record ClientOptions(
         boolean keepChunkTimes,
         int maxConsecutiveFailures,
         RetryPolicy retry,
-        int expectedRequests) {
+        int expectedRequests,
+        int maxConnections) {
+
+    /** The default of {@link #maxConnections}: ample for a GPU server, far below the ephemeral port range. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 1024;
 
     public ClientOptions {
         baseUrls = List.copyOf(baseUrls);
@@ -52,10 +59,61 @@ public record ClientOptions(
         Objects.requireNonNull(balancing, "balancing");
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(retry, "retry");
-        if (maxInFlight < 1 || eventLoops < 1 || maxConsecutiveFailures < 0) {
-            throw new IllegalArgumentException("maxInFlight and eventLoops must be >= 1, maxConsecutiveFailures >= 0");
+        if (maxInFlight < 1 || eventLoops < 1 || maxConsecutiveFailures < 0 || maxConnections < 1) {
+            throw new IllegalArgumentException(
+                    "maxInFlight, maxConnections and eventLoops must be >= 1, maxConsecutiveFailures >= 0");
         }
         urlSource = urlSource == null ? "server URL" : urlSource;
+    }
+
+    /** Options with the default connection cap (the layout before {@code maxConnections} existed). */
+    public ClientOptions(
+            List<String> baseUrls,
+            String urlSource,
+            EndpointType endpointType,
+            ApiSettings api,
+            boolean collectText,
+            int maxInFlight,
+            Balancing balancing,
+            TransportOptions transport,
+            int eventLoops,
+            boolean keepChunkTimes,
+            int maxConsecutiveFailures,
+            RetryPolicy retry,
+            int expectedRequests) {
+        this(
+                baseUrls,
+                urlSource,
+                endpointType,
+                api,
+                collectText,
+                maxInFlight,
+                balancing,
+                transport,
+                eventLoops,
+                keepChunkTimes,
+                maxConsecutiveFailures,
+                retry,
+                expectedRequests,
+                DEFAULT_MAX_CONNECTIONS);
+    }
+
+    /** Connections each server's pool may hold: the connection cap, or fewer when the in-flight cap is lower. */
+    public int poolSize() {
+        return Math.min(maxInFlight, maxConnections);
+    }
+
+    /**
+     * Most requests in progress at once over all servers, and what limits it: {@code maxInFlight}, or the
+     * connection cap times the number of servers when that is lower.
+     */
+    public int effectiveInFlightCap() {
+        return (int) Math.min(maxInFlight, (long) maxConnections * baseUrls.size());
+    }
+
+    /** Whether {@link #effectiveInFlightCap()} is set by the connection cap (a client limit), not by maxInFlight. */
+    public boolean connectionCapped() {
+        return (long) maxConnections * baseUrls.size() < maxInFlight;
     }
 
     /** A builder with defaults: completions, server-default sampling, 256 in flight, round-robin. */
@@ -78,6 +136,7 @@ public record ClientOptions(
         private int maxConsecutiveFailures = 10;
         private RetryPolicy retry = RetryPolicy.DEFAULT;
         private int expectedRequests = 1024;
+        private int maxConnections = DEFAULT_MAX_CONNECTIONS;
         private ResponseEncoding encoding;
 
         public Builder baseUrls(List<String> v) {
@@ -150,6 +209,12 @@ public record ClientOptions(
             return this;
         }
 
+        /** Most connections per server (default {@link #DEFAULT_MAX_CONNECTIONS}). */
+        public Builder maxConnections(int v) {
+            maxConnections = v;
+            return this;
+        }
+
         /**
          * Sets what the caller needs from responses; applied at {@link #build()}, after {@link #api} and
          * {@link #collectText}: token ids ask OpenAI endpoints for {@code return_token_ids}, text makes the client
@@ -183,7 +248,8 @@ public record ClientOptions(
                     keepChunkTimes,
                     maxConsecutiveFailures,
                     retry,
-                    expectedRequests);
+                    expectedRequests,
+                    maxConnections);
         }
     }
 }

@@ -7,6 +7,7 @@ import io.llmharness.client.failure.FailureTracker;
 import io.llmharness.client.failure.RetryPolicy;
 import io.llmharness.client.failure.RunAbort;
 import io.llmharness.client.record.ChunkGapRecorder;
+import io.llmharness.client.record.ClientWait;
 import io.llmharness.client.record.Outcome;
 import io.llmharness.client.record.RecordSnapshot;
 import io.llmharness.client.record.RecordStore;
@@ -31,6 +32,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -84,6 +86,7 @@ public final class LlmClient {
             LlmClient.this.retry(run, delayMs);
         }
     };
+    private final ClientWait capWait;
     private final Instant wallAnchor;
     private final long nanoAnchor;
     private volatile String shutdownReason;
@@ -95,14 +98,15 @@ public final class LlmClient {
         this.adapter = EndpointAdapter.of(options.endpointType());
         List<Endpoint> eps = new ArrayList<>();
         for (int i = 0; i < urls.size(); i++) {
-            eps.add(new Endpoint(vertx, i, urls.get(i), options.maxInFlight(), options.transport()));
+            eps.add(new Endpoint(vertx, i, urls.get(i), options.poolSize(), options.transport()));
         }
         this.endpoints = List.copyOf(eps);
         this.balancer = options.balancing().over(endpoints);
         this.loops = contexts.stream()
                 .map(c -> new EventLoopState(c, options.transport()))
                 .toArray(EventLoopState[]::new);
-        this.dispatcher = new Dispatcher<>(options.maxInFlight(), this::dispatch);
+        this.dispatcher = new Dispatcher<>(options.effectiveInFlightCap(), this::dispatch);
+        this.capWait = options.connectionCapped() ? ClientWait.CONNECTION_CAP : ClientWait.IN_FLIGHT_CAP;
         this.records = new RecordStore(options.expectedRequests());
         this.failures = new FailureTracker(endpoints.size(), options.maxConsecutiveFailures(), this::aborted);
         this.nanoAnchor = System.nanoTime();
@@ -176,6 +180,102 @@ public final class LlmClient {
         return dispatcher.queued();
     }
 
+    /** Load counters: in flight, queued, peak, cap waits, connections. Thread-safe. */
+    public ClientCounters counters() {
+        int open = 0;
+        long opened = 0;
+        for (Endpoint e : endpoints) {
+            open += e.openConnections();
+            opened += e.stats().connectionsOpened();
+        }
+        return new ClientCounters(
+                dispatcher.inFlight(),
+                dispatcher.queued(),
+                dispatcher.peak(),
+                dispatcher.cap(),
+                capWait,
+                dispatcher.waited(),
+                open,
+                opened);
+    }
+
+    /**
+     * Lowers the in-flight cap to {@code max} until called again with {@link Integer#MAX_VALUE} (which restores the
+     * configured cap). A warm-up uses it to run at a bounded concurrency whatever rate it is offered.
+     */
+    public void limitInFlight(int max) {
+        dispatcher.limit(max);
+    }
+
+    /**
+     * One executor per event loop of this client, in a fixed order: a task given to one runs on that loop's
+     * thread (for probes such as the event-loop lag; it must not block).
+     */
+    public List<Executor> eventLoops() {
+        List<Executor> out = new ArrayList<>(loops.length);
+        for (EventLoopState loop : loops) {
+            Context c = loop.context();
+            out.add(task -> c.runOnContext(v -> task.run()));
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * Opens connections until every server's pool holds {@code perServer} of them (at most its pool size),
+     * spread over the event loops, and verifies each with one small request. Call before a run, with no request
+     * in progress: a warm pool means the first measured requests neither wait for a TCP handshake nor open
+     * connections in a burst.
+     *
+     * @return how many connections were opened and answered
+     */
+    public Future<Integer> prepareConnections(int perServer) {
+        List<Future<Integer>> opened = new ArrayList<>();
+        for (Endpoint ep : endpoints) {
+            int missing = Math.min(perServer, ep.poolSize()) - ep.openConnections();
+            for (int i = 0; i < loops.length && missing > 0; i++) {
+                int share = (missing + loops.length - 1 - i) / (loops.length - i);
+                missing -= share;
+                Context c = loops[i].context();
+                opened.add(Future.<Integer>future(p -> c.runOnContext(v ->
+                        ep.open(share, options.transport().connectTimeoutMs()).onComplete(p))));
+            }
+        }
+        return Future.join(opened)
+                .transform(ar -> Future.succeededFuture(opened.stream()
+                        .mapToInt(f -> f.succeeded() ? f.result() : 0)
+                        .sum()));
+    }
+
+    /**
+     * Cancels the waiting and running requests (they complete as {@link Outcome.Cancelled} with this reason) but,
+     * unlike {@link #shutdown}, keeps accepting new ones. Thread-safe, returns at once. A request dispatched at the
+     * same moment may escape; call again, or wait for {@link #inFlight()} to reach zero.
+     */
+    public void cancelActive(String reason) {
+        ClientRequest r;
+        while ((r = dispatcher.pollWaiting()) != null) {
+            cancelled(r, reason);
+        }
+        cancelRetries(reason);
+        for (EventLoopState loop : loops) {
+            loop.context().runOnContext(v -> loop.cancelAll(reason));
+        }
+    }
+
+    /**
+     * Forgets what was recorded so far (records, gap histograms, cap waits, per-server counters but not the open
+     * connections), so a warm-up leaves nothing in the run's results. Request ids keep counting, so an id sent as
+     * {@code X-Request-Id} is never reused. Call with no request in progress.
+     */
+    public void resetMeasurements() {
+        records.clear();
+        gaps.reset();
+        dispatcher.resetCounters();
+        for (Endpoint e : endpoints) {
+            e.resetCounters();
+        }
+    }
+
     /**
      * Stops sending: waiting and running requests complete as cancelled with this reason, and so does every later
      * submission. Thread-safe, returns at once; the cancellations happen on the event loops.
@@ -189,15 +289,19 @@ public final class LlmClient {
         while ((r = dispatcher.pollWaiting()) != null) {
             cancelled(r, reason);
         }
+        cancelRetries(reason);
+        for (EventLoopState loop : loops) {
+            loop.context().runOnContext(v -> loop.cancelAll(reason));
+        }
+    }
+
+    private void cancelRetries(String reason) {
         for (RequestRun run : waitingRetries.keySet()) {
             Waiting w = waitingRetries.remove(run);
             if (w != null) {
                 vertx.cancelTimer(w.timerId());
                 w.context().runOnContext(v -> run.cancelWaiting(reason, System.nanoTime()));
             }
-        }
-        for (EventLoopState loop : loops) {
-            loop.context().runOnContext(v -> loop.cancelAll(reason));
         }
     }
 
@@ -220,23 +324,18 @@ public final class LlmClient {
 
     // ---- data plane
 
-    private void dispatch(ClientRequest r) {
+    private void dispatch(ClientRequest r, boolean waited) {
         long now = System.nanoTime();
         EventLoopState loop = loops[(int) Long.remainderUnsigned(nextLoop.getAndIncrement(), loops.length)];
-        loop.context().runOnContext(v -> run(r, loop, now));
+        ClientWait wait = waited ? capWait : ClientWait.NONE;
+        loop.context().runOnContext(v -> run(r, loop, now, wait));
     }
 
-    private void run(ClientRequest r, EventLoopState loop, long dispatchedNs) {
+    private void run(ClientRequest r, EventLoopState loop, long dispatchedNs, ClientWait wait) {
         Endpoint ep = balancer.pick();
+        long id = requestIds.getAndIncrement();
         RequestRun run = new RequestRun(
-                r,
-                requestIds.getAndIncrement(),
-                ep,
-                dispatchedNs,
-                gaps,
-                options.keepChunkTimes(),
-                options.retry(),
-                completion);
+                r, id, ep, dispatchedNs, wait, gaps, options.keepChunkTimes(), options.retry(), completion);
         ep.begin();
         String reason = shutdownReason;
         if (reason != null) {
@@ -252,6 +351,8 @@ public final class LlmClient {
             return;
         }
         String path = ep.url().path(options.endpointType());
+        String prefix = options.transport().requestIdPrefix();
+        String requestId = prefix == null ? null : prefix + id;
         run.sendWith(() -> new HttpExchange(
                         loop,
                         ep,
@@ -260,7 +361,8 @@ public final class LlmClient {
                         r.stream(),
                         adapter.decoder(run, options.collectText()),
                         run,
-                        options.transport())
+                        options.transport(),
+                        requestId)
                 .start());
         run.send();
     }
@@ -327,7 +429,15 @@ public final class LlmClient {
 
     private void cancelled(ClientRequest r, String reason) {
         RequestRun run = new RequestRun(
-                r, requestIds.getAndIncrement(), null, RequestRecord.ABSENT, gaps, false, RetryPolicy.NONE, completion);
+                r,
+                requestIds.getAndIncrement(),
+                null,
+                RequestRecord.ABSENT,
+                ClientWait.NONE,
+                gaps,
+                false,
+                RetryPolicy.NONE,
+                completion);
         run.complete(new Outcome.Cancelled(reason), 0, 0, System.nanoTime());
     }
 

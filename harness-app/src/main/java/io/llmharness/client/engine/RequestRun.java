@@ -5,6 +5,7 @@ import static io.llmharness.client.record.RequestRecord.ABSENT;
 import io.llmharness.client.api.ChoiceSink;
 import io.llmharness.client.failure.RetryPolicy;
 import io.llmharness.client.record.ChunkGapRecorder;
+import io.llmharness.client.record.ClientWait;
 import io.llmharness.client.record.Outcome;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.record.TokenCountSource;
@@ -36,6 +37,7 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
     private final long requestId;
     private final Endpoint endpoint;
     private final long dispatchedNs;
+    private final ClientWait clientWait;
     private final ChunkGapRecorder gaps;
     private final Completion completion;
     private final RetryPolicy retryPolicy;
@@ -63,6 +65,7 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
             long requestId,
             Endpoint endpoint,
             long dispatchedNs,
+            ClientWait clientWait,
             ChunkGapRecorder gaps,
             boolean keepChunkTimes,
             RetryPolicy retryPolicy,
@@ -71,6 +74,7 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
         this.requestId = requestId;
         this.endpoint = endpoint;
         this.dispatchedNs = dispatchedNs;
+        this.clientWait = clientWait;
         this.gaps = gaps;
         this.completion = completion;
         this.retryPolicy = retryPolicy;
@@ -199,7 +203,8 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
                 status,
                 retries,
                 outcome,
-                chunkTimes == null ? null : Arrays.copyOf(chunkTimes, chunkTimeCount));
+                chunkTimes == null ? null : Arrays.copyOf(chunkTimes, chunkTimeCount),
+                clientWait);
         completion.finished(this, new RequestResult(request, record, anyOutput ? outputs : List.of()));
     }
 

@@ -36,6 +36,14 @@ public final class ChunkGapRecorder {
         }
     }
 
+    /** Forgets every recorded gap. Call when no request is running. */
+    public synchronized void reset() {
+        chunk.reset();
+        token.reset();
+        chunkTotal.reset();
+        tokenTotal.reset();
+    }
+
     /** Accumulated {@code itl_chunk} histogram (a copy). */
     public synchronized Histogram chunkGaps() {
         chunkTotal.add(chunk.getIntervalHistogram());

@@ -45,6 +45,18 @@ public final class RecordStore {
         return Math.min(next.get(), (long) MAX_SEGMENTS * SEGMENT_SIZE);
     }
 
+    /** Forgets every record. Not thread-safe against {@link #add}: call when no request is running. */
+    public void clear() {
+        long n = size();
+        for (long i = 0; i < n; i++) {
+            AtomicReferenceArray<RequestRecord> seg = segments.get((int) (i >>> SEGMENT_BITS));
+            if (seg != null) {
+                seg.set((int) (i & (SEGMENT_SIZE - 1)), null);
+            }
+        }
+        next.set(0);
+    }
+
     /** The records published so far, in append order. */
     public List<RequestRecord> snapshot() {
         long n = size();

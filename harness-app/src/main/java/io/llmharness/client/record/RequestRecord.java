@@ -40,6 +40,7 @@ package io.llmharness.client.record;
  *     stale pooled one failed
  * @param outcome how the request ended
  * @param chunkTimesNs arrival time of every output chunk, or null unless asked for
+ * @param clientWait why the request waited in the client before dispatch ({@link ClientWait#NONE} if it did not)
  */
 public record RequestRecord(
         long requestId,
@@ -66,10 +67,71 @@ public record RequestRecord(
         int httpStatus,
         int retries,
         Outcome outcome,
-        long[] chunkTimesNs) {
+        long[] chunkTimesNs,
+        ClientWait clientWait) {
 
     /** Marks a milestone the request never reached. */
     public static final long ABSENT = Long.MIN_VALUE;
+
+    public RequestRecord {
+        clientWait = clientWait == null ? ClientWait.NONE : clientWait;
+    }
+
+    /** A record of a request that did not wait in the client (the layout before {@code clientWait} existed). */
+    public RequestRecord(
+            long requestId,
+            int endpoint,
+            String endpointUrl,
+            long sampleIndex,
+            int promptCount,
+            boolean stream,
+            long scheduledNs,
+            long issuedNs,
+            long dispatchedNs,
+            long connectedNs,
+            long sentNs,
+            long headersNs,
+            long roleNs,
+            long firstTokenNs,
+            long lastTokenNs,
+            long doneNs,
+            int chunks,
+            long maxGapNs,
+            long inputTokens,
+            long outputTokens,
+            TokenCountSource outputTokenSource,
+            int httpStatus,
+            int retries,
+            Outcome outcome,
+            long[] chunkTimesNs) {
+        this(
+                requestId,
+                endpoint,
+                endpointUrl,
+                sampleIndex,
+                promptCount,
+                stream,
+                scheduledNs,
+                issuedNs,
+                dispatchedNs,
+                connectedNs,
+                sentNs,
+                headersNs,
+                roleNs,
+                firstTokenNs,
+                lastTokenNs,
+                doneNs,
+                chunks,
+                maxGapNs,
+                inputTokens,
+                outputTokens,
+                outputTokenSource,
+                httpStatus,
+                retries,
+                outcome,
+                chunkTimesNs,
+                ClientWait.NONE);
+    }
 
     /** Whether the request succeeded. */
     public boolean ok() {
@@ -120,6 +182,16 @@ public record RequestRecord(
     /** Time spent waiting for an in-flight slot and a connection: connected − issued, or {@link #ABSENT}. */
     public long connectionWaitNs() {
         return diff(connectedNs, issuedNs);
+    }
+
+    /** Time spent in the client's queue before dispatch (see {@link #clientWait()}): dispatched − issued. */
+    public long queueWaitNs() {
+        return diff(dispatchedNs, issuedNs);
+    }
+
+    /** Time from dispatch until a connection was obtained (pool, or opening one): connected − dispatched. */
+    public long poolWaitNs() {
+        return diff(connectedNs, dispatchedNs);
     }
 
     private static long diff(long later, long earlier) {

@@ -101,13 +101,7 @@ public final class SseParser {
     }
 
     private static int findEol(byte[] buf, int from, int end) {
-        for (int i = from; i < end; i++) {
-            byte b = buf[i];
-            if (b == '\n' || b == '\r') {
-                return i;
-            }
-        }
-        return -1;
+        return Bytes.indexOfLineEnd(buf, from, end);
     }
 
     private void appendLine(byte[] buf, int off, int len) {

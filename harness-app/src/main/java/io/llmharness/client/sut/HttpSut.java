@@ -6,6 +6,7 @@ import io.llmharness.client.ResponseEncoding;
 import io.llmharness.client.engine.ClientOptions;
 import io.llmharness.client.engine.ClientRequest;
 import io.llmharness.client.engine.LlmClient;
+import io.llmharness.loadgen.IssuedQuery;
 import io.llmharness.loadgen.QuerySample;
 import io.llmharness.loadgen.ResponseSink;
 import io.llmharness.loadgen.SystemUnderTest;
@@ -90,26 +91,31 @@ public final class HttpSut implements SystemUnderTest {
         return options.name();
     }
 
+    /** Submits the samples' requests, each with the scheduled time LoadGen handed over for its sample. */
     @Override
-    public void issueQuery(List<QuerySample> samples) {
+    public void issueQuery(IssuedQuery query) {
         long now = System.nanoTime();
+        List<QuerySample> samples = query.samples();
         issued.addAndGet(samples.size());
         int step = batching ? options.batchSize() : 1;
         for (int from = 0; from < samples.size(); from += step) {
             List<QuerySample> group = List.copyOf(samples.subList(from, Math.min(samples.size(), from + step)));
-            submit(group, now);
+            submit(group, query.scheduledNanos(from), now);
         }
     }
 
-    private void submit(List<QuerySample> group, long issuedNs) {
+    private void submit(List<QuerySample> group, long scheduledNs, long issuedNs) {
         QuerySample first = group.get(0);
-        long scheduled = options.scheduledTime() == null
-                ? issuedNs
-                : options.scheduledTime().applyAsLong(first);
         SampleGroup observer = new SampleGroup(this, group);
         requests.incrementAndGet();
         client.submit(new ClientRequest(
-                () -> lookup(group), group.size(), options.streaming(), scheduled, issuedNs, first.index(), observer));
+                () -> lookup(group),
+                group.size(),
+                options.streaming(),
+                scheduledNs,
+                issuedNs,
+                first.index(),
+                observer));
     }
 
     private List<Prompt> lookup(List<QuerySample> group) {
@@ -132,6 +138,16 @@ public final class HttpSut implements SystemUnderTest {
     public SutStats stats() {
         return new SutStats(
                 issued.get(), completed.get(), failed.get(), firstTokens.get(), requests.get(), missingIds.get());
+    }
+
+    /** Zeroes the sample counters (after a warm-up test, before the measured one). */
+    public void resetStats() {
+        issued.set(0);
+        completed.set(0);
+        failed.set(0);
+        firstTokens.set(0);
+        requests.set(0);
+        missingIds.set(0);
     }
 
     /** The client this SUT sends through (records, per-server counts, abort decision). */

@@ -18,7 +18,8 @@ import java.util.List;
  *
  * <p>Completion: success → all output token ids as int32 LE with {@code n_tokens} = their count (or the output text
  * as UTF-8 with {@code n_tokens} = the server's completion token count); failure → an empty payload with
- * {@code n_tokens} 0. All samples of a request complete in one {@code querySamplesComplete} call.
+ * {@code n_tokens} 0. All samples of a request complete in one {@code querySamplesComplete} call, whose payloads
+ * are built lazily: LoadGen asks for the data of the samples it logs for accuracy, and of no other.
  */
 final class SampleGroup implements RequestObserver {
 
@@ -49,28 +50,29 @@ final class SampleGroup implements RequestObserver {
     public void onComplete(RequestResult result) {
         boolean ok = result.ok();
         boolean text = sut.options().encoding() == ResponseEncoding.TEXT_UTF8;
-        List<QuerySampleResponse> firsts = new ArrayList<>();
+        List<QuerySampleResponse> firsts = null;
         List<QuerySampleResponse> done = new ArrayList<>(samples.size());
         for (int i = 0; i < samples.size(); i++) {
             long id = samples.get(i).id();
             ChoiceOutput c = ok ? result.choice(i) : null;
             if (sut.options().reportsFirstTokens() && !firstSent[i]) {
                 firstSent[i] = true;
+                if (firsts == null) {
+                    firsts = new ArrayList<>(samples.size());
+                }
                 firsts.add(new QuerySampleResponse(id, firstOf(c, text), 0));
             }
             if (c == null) {
                 done.add(new QuerySampleResponse(id, Payloads.empty(), 0));
-            } else if (text) {
-                done.add(new QuerySampleResponse(id, Payloads.utf8(c.text()), c.outputTokens()));
-            } else if (c.tokenIds() != null) {
-                done.add(new QuerySampleResponse(
-                        id, Payloads.int32le(c.tokenIds(), c.tokenIds().length), c.outputTokens()));
             } else {
-                sut.missingIds.incrementAndGet();
+                if (!text && c.tokenIds() == null) {
+                    sut.missingIds.incrementAndGet();
+                }
+                // the payload is built only if LoadGen logs this sample (see payload())
                 done.add(new QuerySampleResponse(id, Payloads.empty(), c.outputTokens()));
             }
         }
-        if (!firsts.isEmpty()) {
+        if (firsts != null) {
             sut.firstTokens.addAndGet(firsts.size());
             sut.sink().firstTokenComplete(firsts);
         }
@@ -78,7 +80,30 @@ final class SampleGroup implements RequestObserver {
             sut.failed.addAndGet(samples.size());
         }
         sut.completed.addAndGet(samples.size());
-        sut.sink().querySamplesComplete(done);
+        sut.sink().querySamplesComplete(done, r -> payload(r, result, text));
+    }
+
+    /**
+     * The full response of one sample: its output token ids as int32 LE, or its text as UTF-8. LoadGen asks only
+     * for the samples it writes to the accuracy log, so a performance run never builds these arrays.
+     */
+    private QuerySampleResponse payload(QuerySampleResponse r, RequestResult result, boolean text) {
+        for (int i = 0; i < samples.size(); i++) {
+            if (samples.get(i).id() != r.id()) {
+                continue;
+            }
+            ChoiceOutput c = result.ok() ? result.choice(i) : null;
+            if (c == null) {
+                return r;
+            }
+            if (text) {
+                return new QuerySampleResponse(r.id(), Payloads.utf8(c.text()), r.nTokens());
+            }
+            return c.tokenIds() == null
+                    ? r
+                    : new QuerySampleResponse(r.id(), Payloads.int32le(c.tokenIds(), c.tokenIds().length), r.nTokens());
+        }
+        return r;
     }
 
     private static byte[] firstOf(ChoiceOutput c, boolean text) {

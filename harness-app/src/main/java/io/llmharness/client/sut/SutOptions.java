@@ -1,9 +1,7 @@
 package io.llmharness.client.sut;
 
 import io.llmharness.client.ResponseEncoding;
-import io.llmharness.loadgen.QuerySample;
 import java.util.Objects;
-import java.util.function.ToLongFunction;
 
 /**
  * How an {@link HttpSut} maps LoadGen samples to requests and responses.
@@ -15,17 +13,9 @@ import java.util.function.ToLongFunction;
  *     mode only)
  * @param encoding what {@code QuerySampleResponse.data} holds
  * @param name the SUT name LoadGen logs
- * @param scheduledTime LoadGen's intended issue time of a sample ({@link System#nanoTime()}), when the LoadGen
- *     exposes it; null = the time {@code issueQuery} was called
  */
 public record SutOptions(
-        SutMode mode,
-        int batchSize,
-        Boolean stream,
-        Boolean firstTokens,
-        ResponseEncoding encoding,
-        String name,
-        ToLongFunction<QuerySample> scheduledTime) {
+        SutMode mode, int batchSize, Boolean stream, Boolean firstTokens, ResponseEncoding encoding, String name) {
 
     public SutOptions {
         Objects.requireNonNull(mode, "mode");
@@ -38,7 +28,7 @@ public record SutOptions(
 
     /** Options for a mode with its defaults. */
     public static SutOptions of(SutMode mode, int batchSize, ResponseEncoding encoding) {
-        return new SutOptions(mode, batchSize, null, null, encoding, null, null);
+        return new SutOptions(mode, batchSize, null, null, encoding, null);
     }
 
     /** Whether requests ask for streams. */
@@ -52,14 +42,10 @@ public record SutOptions(
     }
 
     public SutOptions withStream(Boolean v) {
-        return new SutOptions(mode, batchSize, v, firstTokens, encoding, name, scheduledTime);
+        return new SutOptions(mode, batchSize, v, firstTokens, encoding, name);
     }
 
     public SutOptions withFirstTokens(Boolean v) {
-        return new SutOptions(mode, batchSize, stream, v, encoding, name, scheduledTime);
-    }
-
-    public SutOptions withScheduledTime(ToLongFunction<QuerySample> v) {
-        return new SutOptions(mode, batchSize, stream, firstTokens, encoding, name, v);
+        return new SutOptions(mode, batchSize, stream, v, encoding, name);
     }
 }

@@ -4,9 +4,14 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -16,9 +21,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * One server: its URL, its keep-alive connection pool and its counters. Thread-safe.
  *
  * <p>The pool speaks plain HTTP/1.1 (no h2c upgrade, no pipelining, no compression) and holds up to
- * {@code poolSize} connections, sized from the load (the client's in-flight cap), so a request normally never
- * waits for a connection; when one does, the wait shows as {@code connected − dispatched} in its record. A second
- * pool without keep-alive is created on first need, for resending a request whose pooled connection was stale.
+ * {@code poolSize} connections: the connection cap, never more than the client's in-flight cap, so a dispatched
+ * request normally finds a connection or opens one; the wait shows as {@code connected − dispatched} in its
+ * record. {@link #open} fills the pool before a run. A second pool without keep-alive is created on first need,
+ * for resending a request whose pooled connection was stale.
  */
 public final class Endpoint {
 
@@ -98,6 +104,54 @@ public final class Endpoint {
         return c;
     }
 
+    /** Most connections this server's pool holds. */
+    public int poolSize() {
+        return poolSize;
+    }
+
+    /** Connections open now (in use or idle in the pool). */
+    public int openConnections() {
+        return known.size();
+    }
+
+    /**
+     * Opens {@code count} more connections at once and verifies each with a {@code GET /health} (any HTTP answer
+     * proves the connection works); afterwards they wait idle in the pool. Each request holds its connection
+     * until all are obtained, so the pool has to open {@code count} distinct ones (up to its size). Call on an
+     * event loop, with no other request running on this server.
+     *
+     * @return how many connections answered
+     */
+    public Future<Integer> open(int count, long timeoutMs) {
+        RequestOptions ro = new RequestOptions()
+                .setMethod(HttpMethod.GET)
+                .setHost(url.host())
+                .setPort(url.port())
+                .setSsl(url.ssl())
+                .setURI("/health")
+                .setIdleTimeout(timeoutMs);
+        List<Future<HttpClientRequest>> held = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            held.add(client.request(ro));
+        }
+        return Future.join(held).transform(all -> {
+            List<Future<Integer>> answers = new ArrayList<>(count);
+            for (Future<HttpClientRequest> f : held) {
+                if (f.succeeded()) {
+                    HttpClientRequest r = f.result();
+                    markConnection(r.connection());
+                    answers.add(r.send()
+                            .compose(resp -> resp.body())
+                            .transform(ar -> Future.succeededFuture(ar.succeeded() ? 1 : 0)));
+                }
+            }
+            return Future.join(answers)
+                    .map(v -> answers.stream()
+                            .mapToInt(a -> a.result() == null ? 0 : a.result())
+                            .sum());
+        });
+    }
+
     /** Notes a connection handed to a request; returns true when it was used before (came from the pool). */
     boolean markConnection(HttpConnection c) {
         if (known.add(c)) {
@@ -142,6 +196,16 @@ public final class Endpoint {
     /** Whether any request to this server has succeeded. */
     public boolean everSucceeded() {
         return everSucceeded;
+    }
+
+    /** Zeroes the counters (not the open connections); call when no request is running. */
+    public void resetCounters() {
+        requests.set(0);
+        failures.set(0);
+        connections.set(0);
+        staleRetries.set(0);
+        overloadRetries.set(0);
+        maxInFlight.set(inFlight.get());
     }
 
     /** Current counters. */

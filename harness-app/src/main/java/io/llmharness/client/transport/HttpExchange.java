@@ -50,6 +50,7 @@ public final class HttpExchange implements SseHandler {
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpExchange.class);
+    private static final CharSequence X_REQUEST_ID = HttpHeaders.createOptimized("X-Request-Id");
 
     /** How long to wait for the body's end after {@code [DONE]} before dropping the connection. */
     private static final long DRAIN_LIMIT_NS = 200_000_000L;
@@ -62,6 +63,7 @@ public final class HttpExchange implements SseHandler {
     private final ResponseDecoder decoder;
     private final ExchangeListener listener;
     private final TransportOptions options;
+    private final String requestId;
 
     int slot = -1;
     private Phase phase = Phase.NEW;
@@ -83,6 +85,7 @@ public final class HttpExchange implements SseHandler {
      * @param body JSON request body
      * @param stream whether the body asked for an SSE stream (sets the Accept header)
      * @param decoder reads the response JSON
+     * @param requestId sent as {@code X-Request-Id}, or null for none
      */
     public HttpExchange(
             EventLoopState loop,
@@ -92,8 +95,10 @@ public final class HttpExchange implements SseHandler {
             boolean stream,
             ResponseDecoder decoder,
             ExchangeListener listener,
-            TransportOptions options) {
+            TransportOptions options,
+            String requestId) {
         this.loop = loop;
+        this.requestId = requestId;
         this.endpoint = endpoint;
         this.uri = uri;
         this.body = body;
@@ -139,6 +144,9 @@ public final class HttpExchange implements SseHandler {
         request.putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
         request.putHeader(HttpHeaders.ACCEPT, stream ? "text/event-stream" : "application/json");
         request.putHeader(HttpHeaders.USER_AGENT, "llm-harness");
+        if (requestId != null) {
+            request.putHeader(X_REQUEST_ID, requestId);
+        }
         for (Map.Entry<String, String> h : options.headers().entrySet()) {
             request.putHeader(h.getKey(), h.getValue());
         }

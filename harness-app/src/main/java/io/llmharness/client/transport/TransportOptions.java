@@ -18,6 +18,8 @@ import java.util.Map;
  * @param retryStaleConnection resend once on a fresh connection when a reused pooled connection fails before any
  *     response byte arrived
  * @param headers extra request headers (e.g. {@code Authorization: Bearer …})
+ * @param requestIdPrefix when set, every request carries {@code X-Request-Id: <prefix><request_id>} (the record's
+ *     id), so a server's logs and ground truth ({@code /sim/timings}) can be matched with requests.csv; null = none
  */
 public record TransportOptions(
         int connectTimeoutMs,
@@ -29,7 +31,8 @@ public record TransportOptions(
         int maxBodyBytes,
         int maxErrorBodyBytes,
         boolean retryStaleConnection,
-        Map<String, String> headers) {
+        Map<String, String> headers,
+        String requestIdPrefix) {
 
     public TransportOptions {
         if (connectTimeoutMs <= 0 || headersTimeoutMs <= 0 || idleTimeoutMs <= 0 || totalTimeoutMs < 0) {
@@ -39,6 +42,48 @@ public record TransportOptions(
             throw new IllegalArgumentException("pool idle time and size limits must be > 0");
         }
         headers = headers == null ? Map.of() : Map.copyOf(headers);
+    }
+
+    /** Options without request ids (the layout before {@code requestIdPrefix} existed). */
+    public TransportOptions(
+            int connectTimeoutMs,
+            long headersTimeoutMs,
+            long idleTimeoutMs,
+            long totalTimeoutMs,
+            int poolIdleSeconds,
+            int maxEventBytes,
+            int maxBodyBytes,
+            int maxErrorBodyBytes,
+            boolean retryStaleConnection,
+            Map<String, String> headers) {
+        this(
+                connectTimeoutMs,
+                headersTimeoutMs,
+                idleTimeoutMs,
+                totalTimeoutMs,
+                poolIdleSeconds,
+                maxEventBytes,
+                maxBodyBytes,
+                maxErrorBodyBytes,
+                retryStaleConnection,
+                headers,
+                null);
+    }
+
+    /** These options with request ids sent as {@code X-Request-Id: <prefix><id>} (null = none). */
+    public TransportOptions withRequestIdPrefix(String prefix) {
+        return new TransportOptions(
+                connectTimeoutMs,
+                headersTimeoutMs,
+                idleTimeoutMs,
+                totalTimeoutMs,
+                poolIdleSeconds,
+                maxEventBytes,
+                maxBodyBytes,
+                maxErrorBodyBytes,
+                retryStaleConnection,
+                headers,
+                prefix);
     }
 
     /** Connect 10 s, headers 30 min, idle 10 min, no total limit, pool idle 3 s, 16 MiB events, 512 MiB bodies. */
@@ -57,7 +102,8 @@ public record TransportOptions(
                 maxBodyBytes,
                 maxErrorBodyBytes,
                 retryStaleConnection,
-                headers);
+                headers,
+                requestIdPrefix);
     }
 
     public TransportOptions withLimits(int eventBytes, int bodyBytes) {
@@ -71,7 +117,8 @@ public record TransportOptions(
                 bodyBytes,
                 maxErrorBodyBytes,
                 retryStaleConnection,
-                headers);
+                headers,
+                requestIdPrefix);
     }
 
     public TransportOptions withPoolIdleSeconds(int seconds) {
@@ -85,7 +132,8 @@ public record TransportOptions(
                 maxBodyBytes,
                 maxErrorBodyBytes,
                 retryStaleConnection,
-                headers);
+                headers,
+                requestIdPrefix);
     }
 
     public TransportOptions withHeaders(Map<String, String> h) {
@@ -99,7 +147,8 @@ public record TransportOptions(
                 maxBodyBytes,
                 maxErrorBodyBytes,
                 retryStaleConnection,
-                h);
+                h,
+                requestIdPrefix);
     }
 
     public TransportOptions withRetryStaleConnection(boolean retry) {
@@ -113,7 +162,8 @@ public record TransportOptions(
                 maxBodyBytes,
                 maxErrorBodyBytes,
                 retry,
-                headers);
+                headers,
+                requestIdPrefix);
     }
 
     /** Shortest configured timeout, ms: the sweep runs often enough to honour it. */

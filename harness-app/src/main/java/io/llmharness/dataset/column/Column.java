@@ -4,8 +4,7 @@ package io.llmharness.dataset.column;
  * One immutable, typed column of a dataset. Rows are addressed by their 0-based sample index, the same index
  * LoadGen uses as the QSL index. Every row may be null (absent in the file).
  */
-public sealed interface Column
-        permits TokenIdsColumn, StringColumn, LongColumn, DoubleColumn, BooleanColumn, BytesColumn, JsonColumn {
+public sealed interface Column permits MaskedColumn, TextColumn, BytesColumn {
 
     /** The column's name as in the file. */
     String name();

@@ -5,36 +5,17 @@ import java.util.BitSet;
 import java.util.Objects;
 
 /** 64-bit floating point numbers; null rows are marked in a null set (their slot holds 0). */
-public final class DoubleColumn implements Column {
-    private final String name;
+public final class DoubleColumn extends MaskedColumn {
     private final double[] values;
-    private final BitSet nulls;
 
     DoubleColumn(String name, double[] values, BitSet nulls) {
-        this.name = name;
+        super(name, values.length, nulls);
         this.values = values;
-        this.nulls = nulls;
-    }
-
-    @Override
-    public String name() {
-        return name;
     }
 
     @Override
     public ColumnType type() {
         return ColumnType.DOUBLE;
-    }
-
-    @Override
-    public int size() {
-        return values.length;
-    }
-
-    @Override
-    public boolean isNull(int row) {
-        Objects.checkIndex(row, values.length);
-        return nulls.get(row);
     }
 
     /** The row's value (0 for a null row: check {@link #isNull} first where that matters). */
@@ -54,32 +35,21 @@ public final class DoubleColumn implements Column {
 
     @Override
     public DoubleColumn head(int rows) {
-        return new DoubleColumn(name, Arrays.copyOf(values, rows), nulls.get(0, rows));
+        BitSet headNulls = headNulls(rows);
+        return new DoubleColumn(name(), Arrays.copyOf(values, rows), headNulls);
     }
 
     double[] values() {
         return values;
     }
 
-    BitSet nulls() {
-        return nulls;
-    }
-
     @Override
     public boolean equals(Object o) {
-        return o instanceof DoubleColumn other
-                && name.equals(other.name)
-                && Arrays.equals(values, other.values)
-                && nulls.equals(other.nulls);
+        return sameMask(o) && Arrays.equals(values, ((DoubleColumn) o).values);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, Arrays.hashCode(values));
-    }
-
-    @Override
-    public String toString() {
-        return "DoubleColumn[" + name + ", " + size() + " rows]";
+        return Objects.hash(name(), Arrays.hashCode(values));
     }
 }

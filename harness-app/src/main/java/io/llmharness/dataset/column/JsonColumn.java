@@ -4,30 +4,20 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.UncheckedIOException;
-import java.util.Objects;
 
 /**
  * Nested values (chat messages, lists of strings, dictionaries, mixed lists), kept as compact JSON text per row so
  * they can be written into a request body as they are, or parsed on demand.
  */
-public final class JsonColumn implements Column {
+public final class JsonColumn extends TextColumn {
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    private final String name;
-    private final Utf8Strings rows;
 
     JsonColumn(String name, String[] json) {
         this(name, Utf8Strings.of(json));
     }
 
     JsonColumn(String name, Utf8Strings rows) {
-        this.name = name;
-        this.rows = rows;
-    }
-
-    @Override
-    public String name() {
-        return name;
+        super(name, rows);
     }
 
     @Override
@@ -35,24 +25,14 @@ public final class JsonColumn implements Column {
         return ColumnType.JSON;
     }
 
-    @Override
-    public int size() {
-        return rows.size();
-    }
-
-    @Override
-    public boolean isNull(int row) {
-        return rows.isNull(row);
-    }
-
     /** The row's value as compact JSON text, or null. */
     public String json(int row) {
-        return rows.get(row);
+        return rows().get(row);
     }
 
     /** The row's value freshly parsed (callers may modify it), or null. */
     public JsonNode node(int row) {
-        String text = rows.get(row);
+        String text = rows().get(row);
         if (text == null) {
             return null;
         }
@@ -69,31 +49,7 @@ public final class JsonColumn implements Column {
     }
 
     @Override
-    public String text(int row) {
-        return rows.get(row);
-    }
-
-    @Override
     public JsonColumn head(int rows) {
-        return new JsonColumn(name, this.rows.head(rows));
-    }
-
-    Utf8Strings rows() {
-        return rows;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof JsonColumn other && name.equals(other.name) && rows.equals(other.rows);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(name, rows.hashCode());
-    }
-
-    @Override
-    public String toString() {
-        return "JsonColumn[" + name + ", " + size() + " rows]";
+        return new JsonColumn(name(), rows().head(rows));
     }
 }

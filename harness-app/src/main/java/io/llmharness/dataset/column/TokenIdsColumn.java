@@ -9,38 +9,19 @@ import java.util.Objects;
  * Lists of token ids, all rows back to back in one {@code int[]}: row {@code i} is {@code data[offsets[i] ..
  * offsets[i+1])}. A null row has length 0 and is marked in the null set.
  */
-public final class TokenIdsColumn implements Column {
-    private final String name;
+public final class TokenIdsColumn extends MaskedColumn {
     private final int[] data;
     private final int[] offsets;
-    private final BitSet nulls;
 
     TokenIdsColumn(String name, int[] data, int[] offsets, BitSet nulls) {
-        this.name = name;
+        super(name, offsets.length - 1, nulls);
         this.data = data;
         this.offsets = offsets;
-        this.nulls = nulls;
-    }
-
-    @Override
-    public String name() {
-        return name;
     }
 
     @Override
     public ColumnType type() {
         return ColumnType.TOKEN_IDS;
-    }
-
-    @Override
-    public int size() {
-        return offsets.length - 1;
-    }
-
-    @Override
-    public boolean isNull(int row) {
-        Objects.checkIndex(row, size());
-        return nulls.get(row);
     }
 
     /** Number of token ids in the row (0 for a null row). */
@@ -87,8 +68,8 @@ public final class TokenIdsColumn implements Column {
 
     @Override
     public TokenIdsColumn head(int rows) {
-        Objects.checkIndex(rows, size() + 1);
-        return new TokenIdsColumn(name, data, Arrays.copyOf(offsets, rows + 1), nulls.get(0, rows));
+        BitSet headNulls = headNulls(rows);
+        return new TokenIdsColumn(name(), data, Arrays.copyOf(offsets, rows + 1), headNulls);
     }
 
     int[] data() {
@@ -99,24 +80,15 @@ public final class TokenIdsColumn implements Column {
         return offsets;
     }
 
-    BitSet nulls() {
-        return nulls;
-    }
-
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof TokenIdsColumn other) || !name.equals(other.name) || size() != other.size()) {
+        if (!sameMask(o)) {
             return false;
         }
+        TokenIdsColumn other = (TokenIdsColumn) o;
         for (int row = 0; row < size(); row++) {
-            if (isNull(row) != other.isNull(row)
-                    || !Arrays.equals(
-                            data,
-                            offsets[row],
-                            offsets[row + 1],
-                            other.data,
-                            other.offsets[row],
-                            other.offsets[row + 1])) {
+            if (!Arrays.equals(
+                    data, offsets[row], offsets[row + 1], other.data, other.offsets[row], other.offsets[row + 1])) {
                 return false;
             }
         }
@@ -125,11 +97,11 @@ public final class TokenIdsColumn implements Column {
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, size(), totalIds());
+        return Objects.hash(name(), size(), totalIds());
     }
 
     @Override
-    public String toString() {
-        return "TokenIdsColumn[" + name + ", " + size() + " rows, " + totalIds() + " ids]";
+    String detail() {
+        return ", " + totalIds() + " ids";
     }
 }

@@ -22,7 +22,7 @@ class DispatcherTest {
         AtomicInteger started = new AtomicInteger();
         ConcurrentLinkedQueue<Integer> toFinish = new ConcurrentLinkedQueue<>();
         Dispatcher<Integer>[] d = new Dispatcher[1];
-        d[0] = new Dispatcher<>(cap, i -> {
+        d[0] = new Dispatcher<>(cap, (i, waited) -> {
             int now = running.incrementAndGet();
             maxRunning.accumulateAndGet(now, Math::max);
             started.incrementAndGet();
@@ -65,5 +65,27 @@ class DispatcherTest {
         assertThat(maxRunning.get()).isLessThanOrEqualTo(cap);
         assertThat(d[0].inFlight()).isZero();
         assertThat(d[0].queued()).isZero();
+        assertThat(d[0].peak()).isLessThanOrEqualTo(cap);
+    }
+
+    @Test
+    void saysWhichRequestsWaitedForTheCap() {
+        java.util.List<String> starts = new java.util.ArrayList<>();
+        Dispatcher<String> d = new Dispatcher<>(2, (item, waited) -> starts.add(item + (waited ? " waited" : "")));
+        d.offer("a");
+        d.offer("b");
+        d.offer("c");
+        d.offer("d");
+        assertThat(starts).containsExactly("a", "b");
+        assertThat(d.queued()).isEqualTo(2);
+        d.release();
+        assertThat(starts).containsExactly("a", "b", "c waited");
+        d.release();
+        d.release();
+        d.offer("e");
+        assertThat(starts).containsExactly("a", "b", "c waited", "d waited", "e");
+        assertThat(d.waited()).isEqualTo(2);
+        assertThat(d.peak()).isEqualTo(2);
+        assertThat(d.inFlight()).isEqualTo(2);
     }
 }

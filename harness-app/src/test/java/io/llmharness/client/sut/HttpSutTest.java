@@ -18,6 +18,7 @@ import io.llmharness.client.fixture.ScriptedServer;
 import io.llmharness.client.record.Outcome;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.transport.TransportOptions;
+import io.llmharness.loadgen.IssuedQuery;
 import io.llmharness.loadgen.QuerySample;
 import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
@@ -93,7 +94,13 @@ class HttpSutTest {
         return sut(backend, type, enc, IDS, so, TransportOptions.defaults());
     }
 
-    private static List<QuerySample> samples(long firstId, int... indices) {
+    /** One query of consecutive sample ids, scheduled and issued now. */
+    private static IssuedQuery samples(long firstId, int... indices) {
+        long now = System.nanoTime();
+        return IssuedQuery.of(list(firstId, indices), now, now, now);
+    }
+
+    private static List<QuerySample> list(long firstId, int... indices) {
         List<QuerySample> out = new ArrayList<>();
         for (int i = 0; i < indices.length; i++) {
             out.add(new QuerySample(firstId + i, indices[i]));
@@ -110,7 +117,10 @@ class HttpSutTest {
                 SutOptions.of(SutMode.PER_SAMPLE_STREAMING, 1, ResponseEncoding.TOKEN_IDS_INT32));
         sut.issueQuery(samples(100, 0));
         sut.issueQuery(samples(101, 1));
-        sut.issueQuery(samples(102, 2, 3)); // coalesced query: two samples, two requests
+        // Two coalesced queries: two samples, two requests, each with its own query's scheduled time.
+        long second = System.nanoTime();
+        long first = second - 2_000_000;
+        sut.issueQuery(IssuedQuery.coalesced(list(102, 2, 3), new int[] {0, 1}, new long[] {first, second}, second, 0));
         sut.flushQueries();
         sink.awaitCompletions(4);
         sink.assertContract(List.of(100L, 101L, 102L, 103L), true);
@@ -130,6 +140,18 @@ class HttpSutTest {
         List<RequestRecord> recs = client.snapshot().requests();
         assertThat(recs).hasSize(4).allMatch(RequestRecord::ok);
         assertThat(recs).allMatch(r -> r.ttftNs() >= 30_000_000L && r.outputTokens() == N);
+        assertThat(recs.stream()
+                        .filter(r -> r.sampleIndex() == 2)
+                        .findFirst()
+                        .orElseThrow()
+                        .scheduledNs())
+                .isEqualTo(first);
+        assertThat(recs.stream()
+                        .filter(r -> r.sampleIndex() == 3)
+                        .findFirst()
+                        .orElseThrow()
+                        .scheduledNs())
+                .isEqualTo(second);
     }
 
     @Test

@@ -24,11 +24,12 @@ public final class ConfigLoader {
 
     private ConfigLoader() {}
 
-    /** See {@link TestSettings#fromConfig(Path, String, String, int)}. */
-    public static ConfigStatus apply(TestSettings s, Path path, String model, String scenario, int confType) {
+    /** See {@link TestSettings#fromConfig(ConfigContext, Path, String, String, int)}. */
+    public static ConfigStatus apply(
+            ConfigContext context, TestSettings s, Path path, String model, String scenario, int confType) {
         if (confType == 1) {
-            if (ConfigState.countUserConfLoad()) {
-                apply(s, null, model, scenario, 0);
+            if (context.countUserConfLoad()) {
+                apply(context, s, null, model, scenario, 0);
             } else {
                 s.addConfigDiagnostic(ConfigDiagnostic.invalidConfig(
                         "Multiple conf files are used. This is not valid for official submission.",
@@ -42,12 +43,12 @@ public final class ConfigLoader {
                 source = String.valueOf(path);
                 content = Files.readString(path, StandardCharsets.ISO_8859_1);
             } else {
-                Path file = path != null ? path : ConfigState.mlperfConfOverride();
+                Path file = path != null ? path : context.mlperfConf();
                 source = file != null ? file.toString() : "mlperf.conf";
                 content = file != null ? Files.readString(file, StandardCharsets.ISO_8859_1) : embedded();
             }
         } catch (IOException | RuntimeException e) {
-            Path p = path != null ? path : ConfigState.mlperfConfOverride();
+            Path p = path != null ? path : context.mlperfConf();
             s.addConfigDiagnostic(ConfigDiagnostic.invalidConfig("can't open file " + p, String.valueOf(p)));
             return ConfigStatus.FILE_NOT_FOUND;
         }

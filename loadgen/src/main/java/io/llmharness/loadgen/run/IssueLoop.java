@@ -1,6 +1,6 @@
 package io.llmharness.loadgen.run;
 
-import io.llmharness.loadgen.IssueListener;
+import io.llmharness.loadgen.IssuedQuery;
 import io.llmharness.loadgen.QuerySample;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.SystemUnderTest;
@@ -53,7 +53,6 @@ final class IssueLoop {
     private final EffectiveSettings settings;
     private final boolean accuracyMode;
     private final DetailLog detail;
-    private final IssueListener listener;
     private final BooleanSupplier aborted;
     private final AtomicLong sharedIssued = new AtomicLong();
 
@@ -65,7 +64,6 @@ final class IssueLoop {
             EffectiveSettings settings,
             boolean accuracyMode,
             DetailLog detail,
-            IssueListener listener,
             BooleanSupplier aborted) {
         this.clock = clock;
         this.sut = sut;
@@ -74,7 +72,6 @@ final class IssueLoop {
         this.settings = settings;
         this.accuracyMode = accuracyMode;
         this.detail = detail;
-        this.listener = listener;
         this.aborted = aborted;
     }
 
@@ -151,7 +148,7 @@ final class IssueLoop {
             }
             int lastInCall = coalesce ? lastDue(now) : q;
             long issuedOffset = now - start;
-            sut.issueQuery(samples(q, lastInCall, delta, scheduledOffset, now));
+            sut.issueQuery(issued(q, lastInCall, delta, scheduledOffset, now));
             long perIter = (lastInCall - q) / stride + 1;
             issuedHere += perIter;
             lastQuery = lastInCall;
@@ -179,37 +176,51 @@ final class IssueLoop {
             return last;
         }
 
-        /** Marks queries {@code q..last} issued and builds the sample list for one issueQuery call. */
-        private List<QuerySample> samples(int q, int last, long delta, long scheduledOffset, long now) {
+        /**
+         * Marks queries {@code q..last} issued and builds the argument of one issueQuery call: the samples, each
+         * with its own query's scheduled time (Server coalescing puts several queries in one call).
+         */
+        private IssuedQuery issued(int q, int last, long delta, long scheduledOffset, long now) {
             long issuedOffset = now - start;
-            if (q == last && plan.querySize(q) == 1) {
+            if (q == last) {
                 recorder.markIssued(q, issuedOffset);
-                notifyListener(scenario == Scenario.SERVER ? start + delta : start + scheduledOffset, now, 1);
                 lastDelta = delta;
                 lastScheduled = scheduledOffset;
-                int f = plan.firstSample(q);
-                return List.of(new QuerySample(plan.firstSampleId() + f, plan.sampleIndex(f)));
+                return IssuedQuery.of(samplesOf(q), start + scheduledOffset, now, start);
             }
-            List<QuerySample> out = new ArrayList<>(plan.querySize(q) * ((last - q) / stride + 1));
-            for (int k = q; k <= last; k += stride) {
+            int queries = (last - q) / stride + 1;
+            int[] starts = new int[queries];
+            long[] scheduled = new long[queries];
+            List<QuerySample> out = new ArrayList<>(plan.querySize(q) * queries);
+            for (int j = 0, k = q; j < queries; j++, k += stride) {
                 int f = plan.firstSample(k);
-                long kDelta = k == q ? delta : times[f];
+                // Only Server coalesces (scheduled = generated offset); a query's time slot still holds that offset
+                // until one of its samples completes, which cannot happen before it is issued here.
+                long kOffset = k == q ? delta : times[f];
                 recorder.markIssued(k, issuedOffset);
-                notifyListener(
-                        scenario == Scenario.SERVER ? start + kDelta : start + scheduledOffset, now, plan.querySize(k));
+                starts[j] = out.size();
+                scheduled[j] = start + kOffset;
                 for (int i = f; i < f + plan.querySize(k); i++) {
                     out.add(new QuerySample(plan.firstSampleId() + i, plan.sampleIndex(i)));
                 }
-                lastDelta = kDelta;
-                lastScheduled = scenario == Scenario.SERVER ? kDelta : scheduledOffset;
+                lastDelta = kOffset;
+                lastScheduled = kOffset;
             }
-            return out;
+            return IssuedQuery.coalesced(out, starts, scheduled, now, start);
         }
 
-        private void notifyListener(long scheduledAt, long now, int size) {
-            if (listener != null) {
-                listener.queryIssued(scheduledAt, now, size);
+        /** The samples of query {@code q}; a one-sample query gets the smallest list. */
+        private List<QuerySample> samplesOf(int q) {
+            int f = plan.firstSample(q);
+            int size = plan.querySize(q);
+            if (size == 1) {
+                return List.of(new QuerySample(plan.firstSampleId() + f, plan.sampleIndex(f)));
             }
+            List<QuerySample> out = new ArrayList<>(size);
+            for (int i = f; i < f + size; i++) {
+                out.add(new QuerySample(plan.firstSampleId() + i, plan.sampleIndex(i)));
+            }
+            return out;
         }
 
         /** The C++ stopping rules after an issue; false to stop. */

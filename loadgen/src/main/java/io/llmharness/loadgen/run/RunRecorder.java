@@ -1,5 +1,6 @@
 package io.llmharness.loadgen.run;
 
+import io.llmharness.loadgen.IssuedQuery;
 import io.llmharness.loadgen.QuerySampleResponse;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.clock.Wakeup;
@@ -96,7 +97,8 @@ final class RunRecorder {
         }
         List<QuerySampleResponse> responses = List.of(new QuerySampleResponse(0, null));
         List<io.llmharness.loadgen.QuerySample> samples = List.of(new io.llmharness.loadgen.QuerySample(0, 0));
-        if (responses.size() + samples.size() != 2) {
+        IssuedQuery query = IssuedQuery.of(samples, 0, 0, 0);
+        if (responses.size() + query.size() != 2 || query.scheduledNanos(0) != 0) {
             throw new IllegalStateException("warm-up failed");
         }
     }

@@ -117,23 +117,12 @@ final class Runs {
         RunRecorder recorder = new RunRecorder(
                 plan, s.scenario(), s.useTokenLatencies(), session.clock().nanoTime(), detail, accuracy, trace);
         IssueLoop loop = new IssueLoop(
-                session.clock(),
-                session.sut(),
-                plan,
-                recorder,
-                s,
-                accuracyMode,
-                detail,
-                session.listener(),
-                session::aborted);
+                session.clock(), session.sut(), plan, recorder, s, accuracyMode, detail, session::aborted);
         int threads = session.threads().awaitRegistered((int) s.requested().serverNumIssueQueryThreads, detail);
         session.setActive(recorder);
         long startEpoch = session.clock().epochNanos();
         long start = session.clock().nanoTime();
         recorder.start(start);
-        if (session.listener() != null) {
-            session.listener().runStarted(start);
-        }
         IssueLoop.Progress progress = s.scenario() == Scenario.SERVER && threads > 0
                 ? merge(session.threads().issue(threads, idx -> loop.run(threads, idx, start)))
                 : loop.run(1, 0, start);

@@ -1,6 +1,5 @@
 package io.llmharness.loadgen.run;
 
-import io.llmharness.loadgen.IssueListener;
 import io.llmharness.loadgen.LogSettings;
 import io.llmharness.loadgen.QuerySampleLibrary;
 import io.llmharness.loadgen.QuerySampleResponse;
@@ -9,6 +8,7 @@ import io.llmharness.loadgen.TestMode;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.TestSettings;
 import io.llmharness.loadgen.clock.Clock;
+import io.llmharness.loadgen.config.ConfigContext;
 import io.llmharness.loadgen.config.ConfigDiagnostic;
 import io.llmharness.loadgen.log.AccuracyLog;
 import io.llmharness.loadgen.log.DetailLog;
@@ -42,7 +42,6 @@ public final class TestSession {
     private final LogSettings logSettings;
     private final String auditConfig;
     private final IssueThreads threads;
-    private final IssueListener listener;
     private final QueryGenerator.Sequence sequence = new QueryGenerator.Sequence();
     private volatile boolean aborted;
     private volatile RunRecorder active;
@@ -56,8 +55,7 @@ public final class TestSession {
             TestSettings requested,
             LogSettings logSettings,
             String auditConfig,
-            IssueThreads threads,
-            IssueListener listener) {
+            IssueThreads threads) {
         this.clock = clock;
         this.sut = sut;
         this.qsl = qsl;
@@ -65,7 +63,6 @@ public final class TestSession {
         this.logSettings = logSettings;
         this.auditConfig = auditConfig;
         this.threads = threads;
-        this.listener = listener;
     }
 
     /** Runs the whole test and returns its result. */
@@ -144,7 +141,8 @@ public final class TestSession {
         Path audit = Path.of(auditConfig);
         if (Files.isRegularFile(audit)) {
             d.warning("Found Audit Config file (audit.config). Overriding TestSettings from audit.config file.");
-            s.fromConfig(audit, "*", s.scenario.specName().replace(" ", ""), 2);
+            // conf_type 2 neither counts as a user.conf nor reads mlperf.conf: a fresh context is exact
+            s.fromConfig(new ConfigContext(), audit, "*", s.scenario.specName().replace(" ", ""), 2);
             for (ConfigDiagnostic c : s.configDiagnostics()) {
                 d.error(c.key(), c.message());
             }
@@ -187,10 +185,6 @@ public final class TestSession {
 
     IssueThreads threads() {
         return threads;
-    }
-
-    IssueListener listener() {
-        return listener;
     }
 
     QueryGenerator.Sequence sequence() {

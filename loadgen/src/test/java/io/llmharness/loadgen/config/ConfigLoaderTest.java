@@ -8,8 +8,6 @@ import io.llmharness.loadgen.TestSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,11 +16,8 @@ class ConfigLoaderTest {
     @TempDir
     Path dir;
 
-    @BeforeEach
-    @AfterEach
-    void freshProcess() {
-        ConfigState.reset();
-    }
+    /** A fresh LoadGen "process" per test (JUnit creates a test instance per test). */
+    private ConfigContext context = new ConfigContext();
 
     private Path file(String name, String... lines) throws IOException {
         Path p = dir.resolve(name);
@@ -34,8 +29,8 @@ class ConfigLoaderTest {
     void firstUserConfAppliesTheEmbeddedMlperfConf() throws IOException {
         TestSettings s = new TestSettings();
         s.scenario = Scenario.SERVER;
-        ConfigStatus st =
-                s.fromConfig(file("user.conf", "llama3_1-8b.Server.target_qps = 12.5"), "llama3_1-8b", "Server");
+        ConfigStatus st = s.fromConfig(
+                context, file("user.conf", "llama3_1-8b.Server.target_qps = 12.5"), "llama3_1-8b", "Server");
         assertThat(st).isEqualTo(ConfigStatus.OK);
         assertThat(s.configDiagnostics()).isEmpty();
         assertThat(s.serverTargetQps).isEqualTo(12.5);
@@ -58,7 +53,7 @@ class ConfigLoaderTest {
     void interactiveModelKeyCarriesTighterLimits() throws IOException {
         TestSettings s = new TestSettings();
         s.scenario = Scenario.SERVER;
-        s.fromConfig(file("user.conf", "# empty"), "llama3_1-8b-interactive", "Server");
+        s.fromConfig(context, file("user.conf", "# empty"), "llama3_1-8b-interactive", "Server");
         assertThat(s.serverTtftLatency).isEqualTo(500_000_000L);
         assertThat(s.serverTpotLatency).isEqualTo(30_000_000L);
     }
@@ -67,7 +62,7 @@ class ConfigLoaderTest {
     void misspelledModelSilentlyMissesPerModelKeys() throws IOException {
         TestSettings s = new TestSettings();
         s.scenario = Scenario.SERVER;
-        s.fromConfig(file("user.conf", "# empty"), "llama3.1-8b", "Server");
+        s.fromConfig(context, file("user.conf", "# empty"), "llama3.1-8b", "Server");
         assertThat(s.useTokenLatencies).isFalse();
         assertThat(s.performanceSampleCountOverride).isZero();
         assertThat(s.serverTargetLatencyNs).isEqualTo(10_000_000L); // *.Server.target_latency = 10 ms
@@ -77,13 +72,13 @@ class ConfigLoaderTest {
     void offlineAndSingleStreamValues() throws IOException {
         TestSettings off = new TestSettings();
         off.scenario = Scenario.OFFLINE;
-        off.fromConfig(file("u.conf", "*.Offline.target_qps = 30"), "llama3_1-8b-edge", "Offline");
+        off.fromConfig(context, file("u.conf", "*.Offline.target_qps = 30"), "llama3_1-8b-edge", "Offline");
         assertThat(off.minQueryCount).isEqualTo(5000);
         assertThat(off.performanceSampleCountOverride).isEqualTo(5000);
         assertThat(off.offlineExpectedQps).isEqualTo(30.0);
-        ConfigState.reset();
+        context = new ConfigContext();
         TestSettings ss = new TestSettings();
-        ss.fromConfig(file("u2.conf", "*.SingleStream.target_latency = 2.5"), "resnet50", "SingleStream");
+        ss.fromConfig(context, file("u2.conf", "*.SingleStream.target_latency = 2.5"), "resnet50", "SingleStream");
         assertThat(ss.singleStreamExpectedLatencyNs).isEqualTo(2.5 * 1000 * 1000);
         assertThat(ss.singleStreamTargetLatencyPercentile).isEqualTo(90 * 0.01);
         assertThat(ss.multiStreamSamplesPerQuery).isEqualTo(8);
@@ -94,6 +89,7 @@ class ConfigLoaderTest {
     void lookupOrderWithinOneFile() throws IOException {
         TestSettings s = new TestSettings();
         s.fromConfig(
+                context,
                 file(
                         "order.conf",
                         "*.*.min_query_count = 1",
@@ -117,6 +113,7 @@ class ConfigLoaderTest {
     void userConfCannotChangeMlperfConfOnlyKeys() throws IOException {
         TestSettings s = new TestSettings();
         s.fromConfig(
+                context,
                 file(
                         "user.conf",
                         "*.*.qsl_rng_seed = 7",
@@ -135,6 +132,7 @@ class ConfigLoaderTest {
     void mlperfConfTypeReadsSeedsAndProbabilityInPercent() throws IOException {
         TestSettings s = new TestSettings();
         s.fromConfig(
+                context,
                 file("round.conf", "*.*.qsl_rng_seed = 7", "*.*.accuracy_log_probability = 50", "*.*.test05 = 1"),
                 "m",
                 "SingleStream",
@@ -146,11 +144,11 @@ class ConfigLoaderTest {
 
     @Test
     void anotherRoundsMlperfConfCanReplaceTheEmbeddedOne() throws IOException {
-        ConfigState.useMlperfConf(
+        context = new ConfigContext(
                 file("v60.conf", "*.*.qsl_rng_seed = 2465351861681999779", "*.Server.min_duration = 1234"));
         TestSettings s = new TestSettings();
         s.scenario = Scenario.SERVER;
-        s.fromConfig(file("user.conf", "# nothing"), "m", "Server");
+        s.fromConfig(context, file("user.conf", "# nothing"), "m", "Server");
         assertThat(s.qslRngSeed).isEqualTo(2465351861681999779L);
         assertThat(s.minDurationMs).isEqualTo(1234);
         assertThat(s.sampleIndexRngSeed).isZero();
@@ -161,6 +159,7 @@ class ConfigLoaderTest {
         TestSettings s = new TestSettings();
         s.useTokenLatencies = true;
         s.fromConfig(
+                context,
                 file(
                         "units.conf",
                         "*.Server.target_latency = 2.7",
@@ -186,18 +185,19 @@ class ConfigLoaderTest {
     @Test
     void tokenLimitsOnlyWhenTokenLatenciesAreOn() throws IOException {
         TestSettings s = new TestSettings();
-        s.fromConfig(file("t.conf", "*.Server.ttft_latency = 3"), "m", "Server", 2);
+        s.fromConfig(context, file("t.conf", "*.Server.ttft_latency = 3"), "m", "Server", 2);
         assertThat(s.serverTtftLatency).isEqualTo(100_000_000L);
-        s.fromConfig(file("t2.conf", "*.*.use_token_latencies = 1", "*.Server.ttft_latency = 3"), "m", "Server", 2);
+        s.fromConfig(
+                context, file("t2.conf", "*.*.use_token_latencies = 1", "*.Server.ttft_latency = 3"), "m", "Server", 2);
         assertThat(s.serverTtftLatency).isEqualTo(3_000_000L);
     }
 
     @Test
     void modeKey() throws IOException {
         TestSettings s = new TestSettings();
-        s.fromConfig(file("m.conf", "*.*.mode = 1"), "m", "Server", 2);
+        s.fromConfig(context, file("m.conf", "*.*.mode = 1"), "m", "Server", 2);
         assertThat(s.mode).isEqualTo(TestMode.ACCURACY_ONLY);
-        s.fromConfig(file("m2.conf", "*.*.mode = 9"), "m", "Server", 2);
+        s.fromConfig(context, file("m2.conf", "*.*.mode = 9"), "m", "Server", 2);
         assertThat(s.mode).isEqualTo(TestMode.ACCURACY_ONLY);
         assertThat(s.configDiagnostics())
                 .extracting(ConfigDiagnostic::message)
@@ -208,6 +208,7 @@ class ConfigLoaderTest {
     void invalidFileAppliesNothingAndReportsEveryError() throws IOException {
         TestSettings s = new TestSettings();
         ConfigStatus st = s.fromConfig(
+                context,
                 file("bad.conf", "*.*.min_query_count = 5", "oops", "x y z", "*.*.max_query_count = 9 # no"),
                 "m",
                 "SingleStream");
@@ -225,7 +226,7 @@ class ConfigLoaderTest {
     void missingFileStillAppliesMlperfConf() {
         TestSettings s = new TestSettings();
         Path missing = dir.resolve("nope.conf");
-        assertThat(s.fromConfig(missing, "m", "SingleStream")).isEqualTo(ConfigStatus.FILE_NOT_FOUND);
+        assertThat(s.fromConfig(context, missing, "m", "SingleStream")).isEqualTo(ConfigStatus.FILE_NOT_FOUND);
         assertThat(s.configDiagnostics())
                 .extracting(ConfigDiagnostic::message)
                 .containsExactly("can't open file " + missing);
@@ -235,9 +236,9 @@ class ConfigLoaderTest {
     @Test
     void secondUserConfIsAnError() throws IOException {
         TestSettings s = new TestSettings();
-        s.fromConfig(file("a.conf", "# a"), "m", "SingleStream");
+        s.fromConfig(context, file("a.conf", "# a"), "m", "SingleStream");
         s.minDurationMs = 5;
-        s.fromConfig(file("b.conf", "*.*.min_query_count = 3"), "m", "SingleStream");
+        s.fromConfig(context, file("b.conf", "*.*.min_query_count = 3"), "m", "SingleStream");
         assertThat(s.configDiagnostics())
                 .extracting(ConfigDiagnostic::message)
                 .containsExactly("Multiple conf files are used. This is not valid for official submission.");

@@ -1,5 +1,7 @@
 package io.llmharness.simulator.engine;
 
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.metrics.EngineMetrics;
 import java.util.ArrayDeque;
@@ -17,26 +19,25 @@ public abstract class Engine {
     protected final EngineClock clock;
     protected final KvCache kv;
     protected final EngineMetrics metrics;
-    protected final LatencyModel latency;
     protected final ArrayDeque<Sequence> waiting = new ArrayDeque<>();
     protected final ArrayList<Sequence> running = new ArrayList<>();
     private long admissions;
     private volatile int load;
 
-    protected Engine(SimulatorOptions options, EngineClock clock, EngineMetrics metrics, long seed) {
+    protected Engine(SimulatorOptions options, EngineClock clock, EngineMetrics metrics) {
         this.options = options;
         this.clock = clock;
         this.metrics = metrics;
+        Capacity capacity = options.capacity();
         this.kv = new KvCache(
-                options.kvCacheTokens(), options.blockSize(), options.enablePrefixCaching(), options.maxModelLen());
-        this.latency = new LatencyModel(options, seed);
+                capacity.kvCacheTokens(), capacity.blockSize(), capacity.enablePrefixCaching(), capacity.maxModelLen());
     }
 
-    /** An engine of the configured latency mode. */
+    /** An engine of the configured latency model; {@code seed} drives the jitter of fixed latencies. */
     public static Engine create(SimulatorOptions options, EngineClock clock, EngineMetrics metrics, long seed) {
-        return switch (options.latencyMode()) {
-            case FIXED -> new FixedEngine(options, clock, metrics, seed);
-            case BATCH -> new StepEngine(options, clock, metrics, seed);
+        return switch (options.latency()) {
+            case Latency.Fixed fixed -> new FixedEngine(options, fixed, clock, metrics, seed);
+            case Latency.Batch batch -> new StepEngine(options, batch, clock, metrics);
         };
     }
 
@@ -120,7 +121,7 @@ public abstract class Engine {
     /** Admits the head of the waiting queue if a slot and KV blocks are free; returns it, else null. */
     protected final Sequence admitNext(long now) {
         Sequence s = waiting.peek();
-        if (s == null || running.size() >= options.maxNumSeqs()) {
+        if (s == null || running.size() >= options.capacity().maxNumSeqs()) {
             return null;
         }
         boolean firstAdmission = !s.admittedBefore();
@@ -132,7 +133,7 @@ public abstract class Engine {
         running.add(s);
         s.admitOrder = admissions++;
         s.onScheduled(now, cached);
-        if (firstAdmission && options.enablePrefixCaching()) {
+        if (firstAdmission && options.capacity().enablePrefixCaching()) {
             metrics.onPrefixLookup(s.promptLength(), cached);
         }
         publish();

@@ -1,5 +1,6 @@
 package io.llmharness.simulator.engine;
 
+import io.llmharness.simulator.Admission;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.metrics.EngineMetrics;
 import java.util.ArrayList;
@@ -27,12 +28,12 @@ public final class EngineGroup {
     public EngineGroup(SimulatorOptions options, EngineClock clock, Executor engineThread) {
         this.options = options;
         this.engineThread = engineThread;
-        boolean sglang = options.persona() == io.llmharness.simulator.Persona.SGLANG;
-        for (int i = 0; i < options.dataParallelSize(); i++) {
-            EngineMetrics m = new EngineMetrics(i, options.maxModelLen(), sglang);
+        boolean sglang = options.identity().sglang();
+        for (int i = 0; i < options.parallelism().dataParallelSize(); i++) {
+            EngineMetrics m = new EngineMetrics(i, options.capacity().maxModelLen(), sglang);
             Engine e = Engine.create(options, clock, m, options.seed() * 31 + i);
             engines.add(e);
-            instant.add(new InstantRunner(e.kvCache(), m, options.enablePrefixCaching()));
+            instant.add(new InstantRunner(e.kvCache(), m, options.capacity().enablePrefixCaching()));
         }
     }
 
@@ -42,7 +43,8 @@ public final class EngineGroup {
 
     /** KV-cache capacity of one engine, in tokens. */
     public long kvCapacityTokens() {
-        return (long) engines.get(0).kvCache().totalBlocks() * options.blockSize();
+        return (long) engines.get(0).kvCache().totalBlocks()
+                * options.capacity().blockSize();
     }
 
     /** Blocks per engine (reported as {@code num_gpu_blocks}). */
@@ -59,7 +61,7 @@ public final class EngineGroup {
             result.accept(SubmitResult.STOPPED);
             return;
         }
-        if (options.zeroLatency()) {
+        if (options.latency().isZero()) {
             int i = engines.size() == 1 ? 0 : Math.floorMod(roundRobin.getAndIncrement(), engines.size());
             result.accept(SubmitResult.ACCEPTED);
             instant.get(i).run(seqs);
@@ -72,11 +74,12 @@ public final class EngineGroup {
             }
             Engine target = leastLoaded();
             int queued = target.waitingCount() + seqs.size();
-            if (options.maxWaitingQueueLength() > 0 && queued > options.maxWaitingQueueLength()) {
+            Admission admission = options.admission();
+            if (admission.maxWaitingQueueLength() > 0 && queued > admission.maxWaitingQueueLength()) {
                 result.accept(SubmitResult.QUEUE_FULL_RATE_LIMIT);
                 return;
             }
-            if (options.maxNumQueuedRequests() > 0 && queued > options.maxNumQueuedRequests()) {
+            if (admission.maxNumQueuedRequests() > 0 && queued > admission.maxNumQueuedRequests()) {
                 result.accept(SubmitResult.QUEUE_FULL_UNAVAILABLE);
                 return;
             }
@@ -100,7 +103,7 @@ public final class EngineGroup {
 
     /** The client went away: drop the sequences and count them as aborted (listeners are not called). */
     public void abort(List<Sequence> seqs) {
-        if (options.zeroLatency()) {
+        if (options.latency().isZero()) {
             return;
         }
         engineThread.execute(() -> {

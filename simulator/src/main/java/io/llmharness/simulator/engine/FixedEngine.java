@@ -1,5 +1,6 @@
 package io.llmharness.simulator.engine;
 
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.metrics.EngineMetrics;
 import java.util.Comparator;
@@ -13,13 +14,15 @@ import java.util.PriorityQueue;
 final class FixedEngine extends Engine {
     private final PriorityQueue<Sequence> due = new PriorityQueue<>(
             Comparator.<Sequence>comparingLong(s -> s.nextEmitNanos).thenComparingLong(s -> s.admitOrder));
+    private final FixedTiming latency;
     private EngineClock.Cancellable timer;
     private long timerAt = Long.MAX_VALUE;
     private boolean inLoop;
     private boolean stopped;
 
-    FixedEngine(SimulatorOptions options, EngineClock clock, EngineMetrics metrics, long seed) {
-        super(options, clock, metrics, seed);
+    FixedEngine(SimulatorOptions options, Latency.Fixed latency, EngineClock clock, EngineMetrics metrics, long seed) {
+        super(options, clock, metrics);
+        this.latency = new FixedTiming(latency, options.capacity().maxNumSeqs(), seed);
     }
 
     @Override

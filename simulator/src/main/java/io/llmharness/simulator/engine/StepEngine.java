@@ -1,5 +1,6 @@
 package io.llmharness.simulator.engine;
 
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.metrics.EngineMetrics;
 import java.util.ArrayList;
@@ -8,10 +9,12 @@ import java.util.ArrayList;
  * BATCH latency mode, i.e. continuous batching. The engine runs one step at a time while it has work. A step is
  * planned from the running set in admission order: every decoding sequence contributes one token, then prefilling
  * sequences take what is left of the {@code maxNumBatchedTokens} budget (chunked prefill). The step lasts
- * {@link LatencyModel#stepNanos}; at its end each decoding sequence, and each sequence whose prefill completed,
+ * {@link #stepNanos}; at its end each decoding sequence, and each sequence whose prefill completed,
  * emits one token. New arrivals join at the next step boundary.
  */
 final class StepEngine extends Engine {
+    private static final double NANOS_PER_MS = 1_000_000.0;
+    private final Latency.Batch latency;
     private final ArrayList<Sequence> batch = new ArrayList<>();
     private boolean stepping;
     private boolean stopped;
@@ -19,8 +22,21 @@ final class StepEngine extends Engine {
     private long stepNanos;
     private EngineClock.Cancellable timer;
 
-    StepEngine(SimulatorOptions options, EngineClock clock, EngineMetrics metrics, long seed) {
-        super(options, clock, metrics, seed);
+    StepEngine(SimulatorOptions options, Latency.Batch latency, EngineClock clock, EngineMetrics metrics) {
+        super(options, clock, metrics);
+        this.latency = latency;
+    }
+
+    /** Duration of a step with {@code batch} sequences and {@code prefillTokens} tokens of prefill work. */
+    static long stepNanos(Latency.Batch latency, int batch, int prefillTokens) {
+        double ms = latency.decodeStepMs() + latency.decodeStepMsPerSeq() * Math.max(0, batch - 1);
+        if (prefillTokens > 0) {
+            ms += latency.prefillOverheadMs();
+            if (latency.prefillTokensPerSecond() > 0) {
+                ms += prefillTokens * 1000.0 / latency.prefillTokensPerSecond();
+            }
+        }
+        return Math.round(ms * NANOS_PER_MS);
     }
 
     @Override
@@ -40,7 +56,7 @@ final class StepEngine extends Engine {
             publish();
             return;
         }
-        int budget = options.maxNumBatchedTokens();
+        int budget = options.capacity().maxNumBatchedTokens();
         for (int i = 0; i < running.size() && budget > 0; i++) {
             Sequence s = running.get(i);
             if (s.decoding()) {
@@ -64,7 +80,7 @@ final class StepEngine extends Engine {
             }
         }
         stepping = true;
-        stepNanos = latency.stepNanos(batch.size(), prefillTokens);
+        stepNanos = stepNanos(latency, batch.size(), prefillTokens);
         stepEnd = now + stepNanos;
         timer = clock.schedule(stepEnd - clock.nanoTime(), this::endStep);
     }

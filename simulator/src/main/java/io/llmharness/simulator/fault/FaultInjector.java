@@ -1,5 +1,6 @@
 package io.llmharness.simulator.fault;
 
+import io.llmharness.simulator.Faults;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.request.ApiError;
 import java.util.List;
@@ -13,14 +14,16 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class FaultInjector {
     private final SimulatorOptions options;
+    private final Faults faults;
     private final FaultSpec serverFault;
     private final List<String> kinds;
     private final AtomicLong dice = new AtomicLong();
 
     public FaultInjector(SimulatorOptions options) {
         this.options = options;
-        this.serverFault = FaultSpec.parse(options.fault());
-        this.kinds = options.failureTypes().isEmpty() ? List.of(InjectedError.KINDS) : options.failureTypes();
+        this.faults = options.faults();
+        this.serverFault = FaultSpec.parse(faults.fault());
+        this.kinds = faults.failureTypes().isEmpty() ? List.of(InjectedError.KINDS) : faults.failureTypes();
     }
 
     /** An injected error to answer with instead of generating, or null. */
@@ -36,12 +39,15 @@ public final class FaultInjector {
         if (requestFault.status() != 0) {
             return InjectedError.ofStatus(requestFault.status());
         }
-        if (serverFault.status() != 0 && (options.faultRate() >= 100 || roll() * 100 < options.faultRate())) {
+        if (serverFault.status() != 0 && serverFaultDice()) {
             return InjectedError.ofStatus(serverFault.status());
         }
-        if (options.failureInjectionRate() > 0 && roll() * 100 < options.failureInjectionRate()) {
+        if (faults.failureInjectionRate() > 0 && roll() * 100 < faults.failureInjectionRate()) {
             String kind = kinds.get((int) (roll() * kinds.size()));
-            return InjectedError.of(kind, options.servedModelName(), options.maxModelLen());
+            return InjectedError.of(
+                    kind,
+                    options.identity().servedModelName(),
+                    options.capacity().maxModelLen());
         }
         return null;
     }
@@ -49,10 +55,15 @@ public final class FaultInjector {
     /** The stream/connection fault for a request: its header's spec merged over the server's (if the dice say so). */
     public FaultSpec streamFault(FaultSpec requestFault) {
         FaultSpec base = FaultSpec.NONE;
-        if (!serverFault.isNone() && (options.faultRate() >= 100 || roll() * 100 < options.faultRate())) {
+        if (!serverFault.isNone() && serverFaultDice()) {
             base = serverFault;
         }
         return base.merge(requestFault);
+    }
+
+    /** Whether this request gets the server's fault: always at 100 %, else a roll of the dice. */
+    private boolean serverFaultDice() {
+        return faults.faultRate() >= 100 || roll() * 100 < faults.faultRate();
     }
 
     private double roll() {

@@ -52,7 +52,7 @@ final class GenerationEndpoint {
                             : new ApiError(503, "ServiceUnavailableError", "The server is shutting down.", null));
             return;
         }
-        if (core.options.persona() == Persona.VLLM && !isJson(req.getHeader(CONTENT_TYPE))) {
+        if (core.options.identity().persona() == Persona.VLLM && !isJson(req.getHeader(CONTENT_TYPE))) {
             Responses.error(
                     core,
                     req.response(),
@@ -65,15 +65,15 @@ final class GenerationEndpoint {
             return;
         }
         String length = req.getHeader(CONTENT_LENGTH);
-        if (length != null && parseLong(length) > core.options.maxRequestBodyBytes()) {
+        if (length != null && parseLong(length) > core.options.http().maxRequestBodyBytes()) {
             Responses.error(
                     core,
                     req.response(),
                     shape,
                     ApiError.ofStatus(
                             413,
-                            "Request body too large: " + length + " bytes (limit " + core.options.maxRequestBodyBytes()
-                                    + ")."));
+                            "Request body too large: " + length + " bytes (limit "
+                                    + core.options.http().maxRequestBodyBytes() + ")."));
             req.connection().close();
             return;
         }
@@ -124,7 +124,7 @@ final class GenerationEndpoint {
         ResponseMeta meta =
                 new ResponseMeta(id, System.currentTimeMillis() / 1000, g.model(), g, core.options, arrival);
         Timeline timeline = null;
-        if (core.options.recordTimings() || isTrue(req.getHeader(X_SIM_RECORD_TIMINGS))) {
+        if (core.options.recording().recordTimings() || isTrue(req.getHeader(X_SIM_RECORD_TIMINGS))) {
             int promptTokens = 0;
             for (var p : g.prompts()) {
                 promptTokens += p.ids().length;
@@ -137,7 +137,7 @@ final class GenerationEndpoint {
             StreamFormat format = api == GenerationRequest.Api.GENERATE
                     ? new SglangFormat(meta)
                     : new OpenAiStreamFormat(meta, shape);
-            SplittableRandom split = core.options.splitWrites()
+            SplittableRandom split = core.options.streaming().splitWrites()
                     ? new SplittableRandom(core.options.seed() * 1_000_003 + splitSeeds.incrementAndGet())
                     : null;
             session = new StreamSession(

@@ -25,19 +25,24 @@ final class InfoEndpoints {
         this.core = core;
         var o = core.options;
         String[] cacheLabels = {
-            "block_size", Integer.toString(o.blockSize()),
+            "block_size", Integer.toString(o.capacity().blockSize()),
             "cache_dtype", "auto",
-            "enable_prefix_caching", o.enablePrefixCaching() ? "True" : "False",
+            "enable_prefix_caching", o.capacity().enablePrefixCaching() ? "True" : "False",
             "gpu_memory_utilization", "0.9",
             "num_cpu_blocks", "None",
             "num_gpu_blocks", Integer.toString(core.engines.kvBlocks()),
             "sliding_window", "None",
             "swap_space", "4"
         };
-        this.vllmMetrics =
-                new VllmExposition(core.engines.metrics(), o.servedModelName(), o.legacyMetrics(), cacheLabels);
+        this.vllmMetrics = new VllmExposition(
+                core.engines.metrics(),
+                o.identity().servedModelName(),
+                o.compatibility().legacyMetrics(),
+                cacheLabels);
         this.sglangMetrics = new SglangExposition(
-                core.engines.metrics(), o.servedModelName(), core.engines.kvCapacityTokens() * o.dataParallelSize());
+                core.engines.metrics(),
+                o.identity().servedModelName(),
+                core.engines.kvCapacityTokens() * o.parallelism().dataParallelSize());
     }
 
     /** vLLM {@code /health} and {@code /ping}; SGLang {@code /health}. 200 empty when ready, else 503. */
@@ -51,7 +56,8 @@ final class InfoEndpoints {
     }
 
     void version(HttpServerRequest req) {
-        Responses.json(core, req.response(), 200, Buffer.buffer("{\"version\":\"" + core.options.version() + "\"}"));
+        String version = core.options.identity().version();
+        Responses.json(core, req.response(), 200, Buffer.buffer("{\"version\":\"" + version + "\"}"));
     }
 
     void load(HttpServerRequest req) {
@@ -63,7 +69,7 @@ final class InfoEndpoints {
         root.put("object", "list");
         ArrayNode data = root.putArray("data");
         long created = core.startMillis / 1000;
-        for (String name : core.options.servedModelNames()) {
+        for (String name : core.options.identity().servedModelNames()) {
             data.add(model(name, created));
         }
         json(req, root);
@@ -72,7 +78,7 @@ final class InfoEndpoints {
     /** SGLang {@code GET /v1/models/{id}}. */
     void model(HttpServerRequest req) {
         String id = req.path().substring("/v1/models/".length());
-        if (!core.options.servedModelNames().contains(id)) {
+        if (!core.options.identity().servedModelNames().contains(id)) {
             Responses.json(
                     core,
                     req.response(),
@@ -90,13 +96,13 @@ final class InfoEndpoints {
         m.put("id", name);
         m.put("object", "model");
         m.put("created", created);
-        boolean sglang = core.options.persona() == Persona.SGLANG;
+        boolean sglang = core.options.identity().sglang();
         m.put("owned_by", sglang ? "sglang" : "vllm");
-        m.put("root", sglang ? name : core.options.model());
+        m.put("root", sglang ? name : core.options.identity().model());
         if (!sglang) {
             m.putNull("parent");
         }
-        m.put("max_model_len", core.options.maxModelLen());
+        m.put("max_model_len", core.options.capacity().maxModelLen());
         if (!sglang) {
             ObjectNode p = m.putArray("permission").addObject();
             p.put("id", "modelperm-" + Ids.hex32());
@@ -116,7 +122,7 @@ final class InfoEndpoints {
     }
 
     void metrics(HttpServerRequest req) {
-        String text = core.options.persona() == Persona.SGLANG ? sglangMetrics.render() : vllmMetrics.render();
+        String text = core.options.identity().sglang() ? sglangMetrics.render() : vllmMetrics.render();
         Responses.text(core, req.response(), 200, PROMETHEUS, text);
     }
 
@@ -139,9 +145,10 @@ final class InfoEndpoints {
                 }
                 SimTokenizer.INSTANCE.encode(prompt, ids);
             }
-            if (ids.size() > core.options.maxModelLen()) {
+            if (ids.size() > core.options.capacity().maxModelLen()) {
                 throw ApiError.badRequest(
-                        "This model's maximum context length is " + core.options.maxModelLen()
+                        "This model's maximum context length is "
+                                + core.options.capacity().maxModelLen()
                                 + " tokens. However, your request has " + ids.size()
                                 + " input tokens. Please reduce the "
                                 + "length of the input.",
@@ -151,7 +158,7 @@ final class InfoEndpoints {
             out.ascii("{\"count\":")
                     .num(ids.size())
                     .ascii(",\"max_model_len\":")
-                    .num(core.options.maxModelLen());
+                    .num(core.options.capacity().maxModelLen());
             out.ascii(",\"tokens\":").ints(ids.backingArray(), 0, ids.size()).ascii(",\"token_strs\":");
             if (Params.bool(body, "return_token_strs", "return_token_strs", false)) {
                 out.ch('[');
@@ -185,8 +192,8 @@ final class InfoEndpoints {
     private void checkModel(JsonNode body) {
         String model = Params.optString(body, "model", "model");
         if (model != null
-                && core.options.persona() == Persona.VLLM
-                && !core.options.servedModelNames().contains(model)) {
+                && core.options.identity().persona() == Persona.VLLM
+                && !core.options.identity().servedModelNames().contains(model)) {
             throw ApiError.notFound("The model `" + model + "` does not exist.", "model");
         }
     }

@@ -1,6 +1,5 @@
 package io.llmharness.simulator.http;
 
-import io.llmharness.simulator.Persona;
 import io.vertx.core.http.HttpServerRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,9 +25,9 @@ final class ProfileEndpoints {
 
     void stop(HttpServerRequest req) {
         core.profiling = false;
-        long delay = Math.max(0, core.options.stopProfileDelayMs());
+        long delay = Math.max(0, core.options.profiling().stopProfileDelayMs());
         Runnable finish = () -> {
-            Path dir = core.options.profileDir();
+            Path dir = core.options.profiling().profileDir();
             if (dir == null) {
                 reply(req, "Stop profiling. This will take some time.\n");
                 return;
@@ -54,7 +53,7 @@ final class ProfileEndpoints {
     }
 
     private void reply(HttpServerRequest req, String sglangText) {
-        if (core.options.persona() == Persona.SGLANG) {
+        if (core.options.identity().sglang()) {
             Responses.text(core, req.response(), 200, "text/plain; charset=utf-8", sglangText);
         } else {
             Responses.empty(core, req.response(), 200);

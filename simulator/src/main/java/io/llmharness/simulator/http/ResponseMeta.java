@@ -17,6 +17,6 @@ record ResponseMeta(
         String id, long created, String model, GenerationRequest request, SimulatorOptions options, long arrivalNanos) {
 
     boolean sglang() {
-        return options.persona() == io.llmharness.simulator.Persona.SGLANG;
+        return options.identity().sglang();
     }
 }

@@ -22,7 +22,7 @@ final class Responses {
     /** Headers every response carries: {@code server: uvicorn}, and the request id when enabled. */
     static void commonHeaders(ServerCore core, HttpServerResponse resp, String requestIdHeader) {
         resp.putHeader(SERVER, UVICORN);
-        if (core.options.enableRequestIdHeaders()) {
+        if (core.options.compatibility().enableRequestIdHeaders()) {
             resp.putHeader(X_REQUEST_ID, requestIdHeader != null ? requestIdHeader : Ids.hex32());
         }
     }

@@ -1,6 +1,5 @@
 package io.llmharness.simulator.http;
 
-import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.request.ApiError;
 import io.llmharness.simulator.request.GenerationRequest.Api;
 import io.vertx.core.Handler;
@@ -41,7 +40,7 @@ final class Router implements Handler<HttpServerRequest> {
         InfoEndpoints info = new InfoEndpoints(core);
         ProfileEndpoints profile = new ProfileEndpoints(core);
         DebugEndpoints debug = new DebugEndpoints(core);
-        boolean sglang = core.options.persona() == Persona.SGLANG;
+        boolean sglang = core.options.identity().sglang();
         add("/v1/completions", POST, r -> gen.handle(r, Api.COMPLETIONS));
         add("/v1/chat/completions", POST, r -> gen.handle(r, Api.CHAT));
         add("/v1/models", GET, info::models);
@@ -64,7 +63,7 @@ final class Router implements Handler<HttpServerRequest> {
             add("/flush_cache", GET_POST, sg::flushCache);
             add("/v1/tokenize", POST, info::tokenize);
             add("/v1/detokenize", POST, info::detokenize);
-            if (core.options.enableProfiling()) {
+            if (core.options.profiling().enableProfiling()) {
                 add("/start_profile", GET_POST, profile::start);
                 add("/stop_profile", GET_POST, profile::stop);
             }
@@ -78,7 +77,7 @@ final class Router implements Handler<HttpServerRequest> {
                 core.engines.clearPrefixCache();
                 Responses.empty(core, r.response(), 200);
             });
-            if (core.options.enableProfiling()) {
+            if (core.options.profiling().enableProfiling()) {
                 add("/start_profile", POST, profile::start);
                 add("/stop_profile", POST, profile::stop);
             }
@@ -116,7 +115,7 @@ final class Router implements Handler<HttpServerRequest> {
                 Responses.methodNotAllowed(core, req.response());
                 return;
             }
-            if (core.options.apiKey() != null && guarded(path) && !authorized(req)) {
+            if (core.options.admission().apiKey() != null && guarded(path) && !authorized(req)) {
                 Responses.unauthorized(core, req.response());
                 return;
             }
@@ -134,7 +133,7 @@ final class Router implements Handler<HttpServerRequest> {
     }
 
     private boolean guarded(String path) {
-        if (core.options.persona() == Persona.SGLANG) {
+        if (core.options.identity().sglang()) {
             return !(path.equals("/health")
                     || path.equals("/health_generate")
                     || path.equals("/metrics")
@@ -148,6 +147,7 @@ final class Router implements Handler<HttpServerRequest> {
 
     private boolean authorized(HttpServerRequest req) {
         String header = req.getHeader("authorization");
-        return header != null && header.equals("Bearer " + core.options.apiKey());
+        return header != null
+                && header.equals("Bearer " + core.options.admission().apiKey());
     }
 }

@@ -1,7 +1,6 @@
 package io.llmharness.simulator.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.engine.EngineGroup;
 import io.llmharness.simulator.fault.FaultInjector;
@@ -54,7 +53,7 @@ public final class ServerCore {
         this.vertx = vertx;
         this.engines = engines;
         this.faults = new FaultInjector(options);
-        this.timings = new TimingRecorder(options.timingsCapacity());
+        this.timings = new TimingRecorder(options.recording().timingsCapacity());
         this.openAi = new OpenAiParser(options);
         this.generate = new GenerateParser(options);
         this.onCrash = onCrash;
@@ -83,12 +82,12 @@ public final class ServerCore {
     }
 
     boolean sglang() {
-        return options.persona() == Persona.SGLANG;
+        return options.identity().sglang();
     }
 
     /** Error shape of the OpenAI-compatible endpoints. */
     ErrorShape openAiErrorShape() {
-        return sglang() || options.legacyErrorShape() ? ErrorShape.FLAT : ErrorShape.NESTED;
+        return sglang() || options.compatibility().legacyErrorShape() ? ErrorShape.FLAT : ErrorShape.NESTED;
     }
 
     long nextEntropy() {
@@ -105,7 +104,7 @@ public final class ServerCore {
     /** Counts an answered generation request and triggers the simulated crash when the limit is reached. */
     void onAnswered() {
         long n = answered.incrementAndGet();
-        long limit = options.exitAfterRequests();
+        long limit = options.lifecycle().exitAfterRequests();
         if (limit > 0 && n == limit && health != Health.DEAD) {
             health = Health.DEAD;
             log("ERROR [core.py] EngineCore encountered a fatal error (simulated: --exit-after-requests " + limit

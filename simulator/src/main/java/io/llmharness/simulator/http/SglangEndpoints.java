@@ -15,8 +15,8 @@ final class SglangEndpoints {
 
     void modelInfo(HttpServerRequest req) {
         ObjectNode n = core.mapper.createObjectNode();
-        n.put("model_path", core.options.model());
-        n.put("tokenizer_path", core.options.model());
+        n.put("model_path", core.options.identity().model());
+        n.put("tokenizer_path", core.options.identity().model());
         n.put("is_generation", true);
         n.putNull("preferred_sampling_params");
         n.put("weight_version", "default");
@@ -30,31 +30,31 @@ final class SglangEndpoints {
     void serverInfo(HttpServerRequest req) {
         SimulatorOptions o = core.options;
         ObjectNode n = core.mapper.createObjectNode();
-        n.put("model_path", o.model());
-        n.put("tokenizer_path", o.model());
-        n.put("host", o.host());
-        n.put("port", o.port());
-        n.put("served_model_name", o.servedModelName());
-        n.put("context_length", o.maxModelLen());
-        n.put("tp_size", o.tensorParallelSize());
-        n.put("dp_size", o.dataParallelSize());
-        n.put("max_running_requests", o.maxNumSeqs());
-        n.put("chunked_prefill_size", o.maxNumBatchedTokens());
-        n.put("page_size", o.blockSize());
+        n.put("model_path", o.identity().model());
+        n.put("tokenizer_path", o.identity().model());
+        n.put("host", o.http().host());
+        n.put("port", o.http().port());
+        n.put("served_model_name", o.identity().servedModelName());
+        n.put("context_length", o.capacity().maxModelLen());
+        n.put("tp_size", o.parallelism().tensorParallelSize());
+        n.put("dp_size", o.parallelism().dataParallelSize());
+        n.put("max_running_requests", o.capacity().maxNumSeqs());
+        n.put("chunked_prefill_size", o.capacity().maxNumBatchedTokens());
+        n.put("page_size", o.capacity().blockSize());
         n.put("mem_fraction_static", 0.88);
         n.put("random_seed", o.seed());
         n.put("enable_metrics", o.metricsEnabled());
-        n.put("disable_radix_cache", !o.enablePrefixCaching());
-        n.put("skip_server_warmup", o.skipWarmup());
-        n.put("stream_interval", o.streamInterval());
-        n.put("incremental_streaming_output", o.incrementalStreamingOutput());
+        n.put("disable_radix_cache", !o.capacity().enablePrefixCaching());
+        n.put("skip_server_warmup", o.lifecycle().skipWarmup());
+        n.put("stream_interval", o.streaming().streamInterval());
+        n.put("incremental_streaming_output", o.streaming().incrementalStreamingOutput());
         n.put("max_total_num_tokens", core.engines.kvCapacityTokens());
-        n.put("max_req_input_len", o.maxModelLen() - 1);
+        n.put("max_req_input_len", o.capacity().maxModelLen() - 1);
         ObjectNode state = n.putArray("internal_states").addObject();
         state.put("last_gen_throughput", 0.0);
         state.putNull("avg_spec_accept_length");
         state.put("num_running_reqs", core.engines.metrics().get(0).running());
-        n.put("version", o.version());
+        n.put("version", o.identity().version());
         send(req, n);
     }
 

@@ -22,7 +22,7 @@ final class SglangFormat implements StreamFormat, BodyFormat {
 
     SglangFormat(ResponseMeta meta) {
         this.meta = meta;
-        this.incremental = meta.options().incrementalStreamingOutput();
+        this.incremental = meta.options().streaming().incrementalStreamingOutput();
     }
 
     @Override

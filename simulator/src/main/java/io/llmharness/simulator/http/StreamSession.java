@@ -38,12 +38,12 @@ final class StreamSession extends Session {
         this.format = format;
         this.out = new SseWriter(core, req, ctx, requestIdHeader, timeline, split, fault.quirks());
         int requested = meta.request().streamInterval();
-        this.interval = requested > 0 ? requested : core.options.streamInterval();
+        this.interval = requested > 0 ? requested : core.options.streaming().streamInterval();
     }
 
     @Override
     void beforeSubmit() {
-        if (core.options.zeroLatency()) {
+        if (core.options.latency().isZero()) {
             out.beginBatch();
         }
     }
@@ -58,7 +58,7 @@ final class StreamSession extends Session {
         if (fault.slowHeadersMs() > 0) {
             out.hold(fault.slowHeadersMs());
         }
-        if (!core.options.streamHeadersOnFirstToken()) {
+        if (!core.options.streaming().streamHeadersOnFirstToken()) {
             out.headers();
         }
     }

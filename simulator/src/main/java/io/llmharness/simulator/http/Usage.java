@@ -43,7 +43,7 @@ final class Usage {
         out.ascii("{\"prompt_tokens\":").num(prompt);
         out.ascii(",\"total_tokens\":").num(prompt + completion);
         out.ascii(",\"completion_tokens\":").num(completion);
-        if (meta.options().enablePromptTokensDetails()) {
+        if (meta.options().compatibility().enablePromptTokensDetails()) {
             out.ascii(",\"prompt_tokens_details\":{\"cached_tokens\":")
                     .num(cachedTokens(choices))
                     .ch('}');

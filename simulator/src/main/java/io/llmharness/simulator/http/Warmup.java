@@ -1,6 +1,5 @@
 package io.llmharness.simulator.http;
 
-import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -16,14 +15,14 @@ public final class Warmup {
     public static Future<Void> begin(ServerCore core, SimulatorOptions o) {
         Promise<Void> done = Promise.promise();
         Runnable afterDelay = () -> {
-            if (o.persona() == Persona.SGLANG && !o.skipWarmup()) {
+            if (o.identity().sglang() && !o.lifecycle().skipWarmup()) {
                 InternalGeneration.run(core, 8).onComplete(ar -> ready(core, done));
             } else {
                 ready(core, done);
             }
         };
-        if (o.warmupMs() > 0) {
-            core.vertx.setTimer(o.warmupMs(), id -> afterDelay.run());
+        if (o.lifecycle().warmupMs() > 0) {
+            core.vertx.setTimer(o.lifecycle().warmupMs(), id -> afterDelay.run());
         } else {
             afterDelay.run();
         }

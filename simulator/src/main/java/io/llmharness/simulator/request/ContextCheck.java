@@ -1,6 +1,5 @@
 package io.llmharness.simulator.request;
 
-import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 
 /**
@@ -16,8 +15,8 @@ public final class ContextCheck {
     public static Sampling resolve(SimulatorOptions o, PromptInput p, GenerationRequest.Api api) {
         Sampling s = p.sampling();
         int promptLen = p.ids().length;
-        int ctx = o.maxModelLen();
-        boolean sglang = o.persona() == Persona.SGLANG;
+        int ctx = o.capacity().maxModelLen();
+        boolean sglang = o.identity().sglang();
         if (promptLen >= ctx) {
             if (sglang) {
                 throw ApiError.badRequest("The input (" + promptLen + " tokens) is longer than the model's context "

@@ -58,7 +58,7 @@ public final class GenerateParser {
         boolean asArray = batch || prompts.get(0).sampling().n() > 1;
         return new GenerationRequest(
                 GenerationRequest.Api.GENERATE,
-                options.servedModelName(),
+                options.identity().servedModelName(),
                 stream,
                 false,
                 false,
@@ -130,7 +130,7 @@ public final class GenerateParser {
                 throw ApiError.badRequest("input_ids must contain integers, got " + Params.repr(v) + ".");
             }
             out[i] = v.intValue();
-            if (out[i] < 0 || out[i] >= options.vocabSize()) {
+            if (out[i] < 0 || out[i] >= options.capacity().vocabSize()) {
                 throw ApiError.badRequest("The input_ids " + out[i] + " is out of the vocabulary range.");
             }
         }

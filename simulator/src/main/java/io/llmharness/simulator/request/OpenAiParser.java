@@ -1,7 +1,6 @@
 package io.llmharness.simulator.request;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.tokens.IntList;
 import io.llmharness.simulator.tokens.SimTokenizer;
@@ -70,7 +69,7 @@ public final class OpenAiParser {
         if (streamOptions != null && !stream) {
             throw ApiError.badRequest("Stream options can only be defined when `stream=True`.", "stream_options");
         }
-        boolean includeUsage = options.enableForceIncludeUsage()
+        boolean includeUsage = options.compatibility().enableForceIncludeUsage()
                 || (streamOptions != null
                         && Params.bool(streamOptions, "include_usage", "stream_options.include_usage", true));
         boolean continuous = includeUsage
@@ -110,15 +109,15 @@ public final class OpenAiParser {
     private String model(JsonNode body) {
         String model = Params.optString(body, "model", "model");
         if (model == null) {
-            return options.servedModelName();
+            return options.identity().servedModelName();
         }
-        if (options.persona() == Persona.SGLANG) {
+        if (options.identity().sglang()) {
             return model;
         }
-        if (!options.servedModelNames().contains(model)) {
+        if (!options.identity().servedModelNames().contains(model)) {
             throw ApiError.notFound("The model `" + model + "` does not exist.", "model");
         }
-        return options.servedModelName();
+        return options.identity().servedModelName();
     }
 
     private Sampling sampling(JsonNode body, boolean chat) {
@@ -267,7 +266,7 @@ public final class OpenAiParser {
         for (int i = 0; i < ids.length; i++) {
             JsonNode v = array.get(i);
             ids[i] = Params.toInt(v, path + "." + i);
-            if (ids[i] < 0 || ids[i] >= options.vocabSize()) {
+            if (ids[i] < 0 || ids[i] >= options.capacity().vocabSize()) {
                 throw ApiError.badRequest("Token id " + ids[i] + " is out of vocabulary", path);
             }
         }

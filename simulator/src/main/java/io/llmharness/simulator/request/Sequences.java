@@ -75,7 +75,7 @@ public final class Sequences {
             };
             return new OutputPlan.Fixed(SimTokenizer.INSTANCE.encode(text), false);
         }
-        if (o.outputMode() == OutputMode.ECHO) {
+        if (o.streaming().outputMode() == OutputMode.ECHO) {
             return new OutputPlan.Fixed(in.echoIds(), s.ignoreEos());
         }
         return new OutputPlan.RandomWords(rng, s.maxTokens(), s.minTokens(), s.ignoreEos());

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmharness.simulator.Identity;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
@@ -15,8 +17,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** The OpenAI-compatible checklist items both personas must pass (items 4, 5, 7, 8, 10, 11, 12, 22, 36). */
 class BothPersonasOpenAiTest extends SimTestSupport {
     private TestClient client(Persona p) {
-        SimulatorServer s =
-                start(SimulatorOptions.builder().persona(p).fixedLatency(1, 1).build());
+        SimulatorServer s = start(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withPersona(p))
+                .with(Latency.fixed(1, 1)));
         s.awaitReady(10_000);
         return client(s);
     }

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.llmharness.simulator.Admission;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Faults;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import io.llmharness.simulator.TestClient;
@@ -19,11 +23,11 @@ class FaultInjectionTest extends SimTestSupport {
     private static final long MS = 1_000_000L;
 
     private TestClient zero() {
-        return client(start(SimulatorOptions.builder().zeroLatency().build()));
+        return client(start(SimulatorOptions.defaults().with(Latency.zero())));
     }
 
     private TestClient timed() {
-        return client(start(SimulatorOptions.builder().fixedLatency(5, 5).build()));
+        return client(start(SimulatorOptions.defaults().with(Latency.fixed(5, 5))));
     }
 
     private static String stream(int tokens) {
@@ -108,8 +112,7 @@ class FaultInjectionTest extends SimTestSupport {
 
     @Test
     void endlessStallIsAbortedByTheClient() throws Exception {
-        SimulatorServer sim =
-                start(SimulatorOptions.builder().fixedLatency(5, 5).build());
+        SimulatorServer sim = start(SimulatorOptions.defaults().with(Latency.fixed(5, 5)));
         TestClient c = client(sim);
         var s = c.stream("/v1/completions", stream(50), 2, "X-Sim-Fault", "stall-after=2");
         assertThat(s.events()).hasSize(2);
@@ -143,12 +146,13 @@ class FaultInjectionTest extends SimTestSupport {
     @Test
     void fullWaitingQueueGives429OrConfigured503() throws Exception {
         for (boolean vllm2026 : new boolean[] {false, true}) {
-            SimulatorOptions.Builder b =
-                    SimulatorOptions.builder().fixedLatency(5, 20).maxNumSeqs(1);
+            SimulatorOptions b = SimulatorOptions.defaults()
+                    .with(Capacity.DEFAULTS.withMaxNumSeqs(1))
+                    .with(Latency.fixed(5, 20));
             SimulatorServer sim = start(
                     vllm2026
-                            ? b.maxNumQueuedRequests(1).build()
-                            : b.maxWaitingQueueLength(1).build());
+                            ? b.with(Admission.DEFAULTS.withMaxNumQueuedRequests(1))
+                            : b.with(Admission.DEFAULTS.withMaxWaitingQueueLength(1)));
             TestClient c = client(sim);
             List<CompletableFuture<TestClient.Response>> first = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
@@ -169,20 +173,16 @@ class FaultInjectionTest extends SimTestSupport {
 
     @Test
     void failureInjectionRateAndTypes() {
-        TestClient c = client(start(SimulatorOptions.builder()
-                .zeroLatency()
-                .failureInjectionRate(100)
-                .failureTypes(List.of("rate_limit", "503"))
-                .build()));
+        TestClient c = client(start(SimulatorOptions.defaults()
+                .with(Latency.zero())
+                .with(Faults.DEFAULTS.withFailureInjectionRate(100).withFailureTypes(List.of("rate_limit", "503")))));
         for (int i = 0; i < 10; i++) {
             int status = c.postJson("/v1/completions", completion("x", 2)).status();
             assertThat(status).isIn(429, 503);
         }
-        TestClient half = client(start(SimulatorOptions.builder()
-                .zeroLatency()
-                .failureInjectionRate(50)
-                .failureTypes(List.of("server_error"))
-                .build()));
+        TestClient half = client(start(SimulatorOptions.defaults()
+                .with(Latency.zero())
+                .with(Faults.DEFAULTS.withFailureInjectionRate(50).withFailureTypes(List.of("server_error")))));
         int failed = 0;
         for (int i = 0; i < 100; i++) {
             if (half.postJson("/v1/completions", completion("x", 1)).status() == 503) {
@@ -223,7 +223,7 @@ class FaultInjectionTest extends SimTestSupport {
     @Test
     void serverWideFaultAppliesToEveryRequest() {
         TestClient c = client(start(
-                SimulatorOptions.builder().zeroLatency().fault("error-after=1").build()));
+                SimulatorOptions.defaults().with(Latency.zero()).with(Faults.DEFAULTS.withFault("error-after=1"))));
         var s = c.stream("/v1/completions", stream(5));
         assertThat(s.events().get(1).json().has("error")).isTrue();
         assertThat(s.sawDone()).isTrue();
@@ -231,8 +231,8 @@ class FaultInjectionTest extends SimTestSupport {
 
     @Test
     void serverWideStatusFaultAnswersEveryRequestWithThatStatus() {
-        TestClient c = client(start(
-                SimulatorOptions.builder().zeroLatency().fault("status=400").build()));
+        TestClient c = client(
+                start(SimulatorOptions.defaults().with(Latency.zero()).with(Faults.DEFAULTS.withFault("status=400"))));
         for (int i = 0; i < 3; i++) {
             var r = c.postJson("/v1/completions", completion("x", 2));
             assertThat(r.status()).isEqualTo(400);

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Recording;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import io.llmharness.simulator.TestClient;
@@ -25,8 +28,7 @@ class LatencyOverHttpTest extends SimTestSupport {
 
     @Test
     void fixedItlTenMillisTimesHundredTokens() {
-        SimulatorServer s =
-                start(SimulatorOptions.builder().fixedLatency(50, 10).build());
+        SimulatorServer s = start(SimulatorOptions.defaults().with(Latency.fixed(50, 10)));
         TestClient c = client(s);
         ObjectNode body = streaming(completion("timing", 100));
         var stream = c.stream("/v1/completions", body.toString(), "X-Sim-Record-Timings", "1", "X-Request-Id", "t-100");
@@ -52,8 +54,7 @@ class LatencyOverHttpTest extends SimTestSupport {
 
     @Test
     void checklist29TtftHundredItlTwelve() {
-        SimulatorServer s =
-                start(SimulatorOptions.builder().fixedLatency(100, 12).build());
+        SimulatorServer s = start(SimulatorOptions.defaults().with(Latency.fixed(100, 12)));
         var stream = client(s).stream(
                 "/v1/completions", streaming(completion("c29", 128)).toString());
         List<TestClient.Event> ev = stream.events();
@@ -68,8 +69,9 @@ class LatencyOverHttpTest extends SimTestSupport {
 
     @Test
     void fourSlotsEightRequestsQueueFourDeep() throws Exception {
-        SimulatorServer s = start(
-                SimulatorOptions.builder().fixedLatency(50, 10).maxNumSeqs(4).build());
+        SimulatorServer s = start(SimulatorOptions.defaults()
+                .with(Capacity.DEFAULTS.withMaxNumSeqs(4))
+                .with(Latency.fixed(50, 10)));
         TestClient c = client(s);
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
@@ -105,12 +107,12 @@ class LatencyOverHttpTest extends SimTestSupport {
 
     @Test
     void kvCacheExhaustionQueuesInsteadOfFailing() throws Exception {
-        SimulatorServer s = start(SimulatorOptions.builder()
-                .fixedLatency(20, 2)
-                .maxModelLen(600)
-                .kvCacheTokens(1024)
-                .enablePrefixCaching(false)
-                .build());
+        SimulatorServer s = start(SimulatorOptions.defaults()
+                .with(Capacity.DEFAULTS
+                        .withMaxModelLen(600)
+                        .withKvCacheTokens(1024)
+                        .withEnablePrefixCaching(false))
+                .with(Latency.fixed(20, 2)));
         TestClient c = client(s);
         ExecutorService pool = Executors.newFixedThreadPool(6);
         try {
@@ -135,8 +137,7 @@ class LatencyOverHttpTest extends SimTestSupport {
 
     @Test
     void cancellingAStreamFreesTheSlotAndCountsAnAbort() throws Exception {
-        SimulatorServer s =
-                start(SimulatorOptions.builder().fixedLatency(10, 20).build());
+        SimulatorServer s = start(SimulatorOptions.defaults().with(Latency.fixed(10, 20)));
         TestClient c = client(s);
         var partial = c.stream(
                 "/v1/completions", streaming(completion("cancel me", 1000)).toString(), 3);
@@ -155,13 +156,13 @@ class LatencyOverHttpTest extends SimTestSupport {
 
     @Test
     void batchModeStepTimeGrowsWithConcurrency() throws Exception {
-        SimulatorServer s = start(SimulatorOptions.builder()
-                .decodeStepMs(10)
-                .decodeStepMsPerSeq(2)
-                .prefillOverheadMs(0)
-                .prefillTokensPerSecond(0)
-                .recordTimings(true)
-                .build());
+        SimulatorServer s = start(SimulatorOptions.defaults()
+                .with(Latency.Batch.DEFAULTS
+                        .withDecodeStepMs(10)
+                        .withDecodeStepMsPerSeq(2)
+                        .withPrefillOverheadMs(0)
+                        .withPrefillTokensPerSecond(0))
+                .with(Recording.DEFAULTS.withRecordTimings(true)));
         TestClient c = client(s);
         c.stream("/v1/completions", streaming(completion("alone", 30)).toString(), "X-Request-Id", "alone");
         ExecutorService pool = Executors.newFixedThreadPool(8);

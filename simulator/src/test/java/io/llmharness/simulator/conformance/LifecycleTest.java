@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.llmharness.simulator.Http;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Lifecycle;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import io.llmharness.simulator.TestClient;
@@ -50,12 +53,10 @@ class LifecycleTest extends SimTestSupport {
     @Test
     void startupDelayRefusesConnectionsThenWarmupAnswers503ThenReady() throws Exception {
         int port = freePort();
-        SimulatorOptions o = SimulatorOptions.builder()
-                .zeroLatency()
-                .port(port)
-                .startupDelayMs(700)
-                .warmupMs(500)
-                .build();
+        SimulatorOptions o = SimulatorOptions.defaults()
+                .with(Http.DEFAULTS.withPort(port))
+                .with(Latency.zero())
+                .with(Lifecycle.DEFAULTS.withStartupDelayMs(700).withWarmupMs(500));
         CompletableFuture<SimulatorServer> starting = CompletableFuture.supplyAsync(() -> SimulatorServer.start(o));
         Thread.sleep(200);
         assertThat(accepts(port)).isFalse();
@@ -73,8 +74,7 @@ class LifecycleTest extends SimTestSupport {
 
     @Test
     void closeAbortsInFlightStreamsAndReleasesThePort() throws Exception {
-        SimulatorServer s = SimulatorServer.start(
-                SimulatorOptions.builder().fixedLatency(5, 20).build());
+        SimulatorServer s = SimulatorServer.start(SimulatorOptions.defaults().with(Latency.fixed(5, 20)));
         int port = s.port();
         TestClient c = client(s);
         CompletableFuture<TestClient.Stream> stream = CompletableFuture.supplyAsync(() ->
@@ -102,10 +102,9 @@ class LifecycleTest extends SimTestSupport {
 
     @Test
     void shutdownTimeoutDrainsInFlightRequestsAndRefusesNewOnes() throws Exception {
-        SimulatorServer s = SimulatorServer.start(SimulatorOptions.builder()
-                .fixedLatency(5, 10)
-                .shutdownTimeoutMs(5000)
-                .build());
+        SimulatorServer s = SimulatorServer.start(SimulatorOptions.defaults()
+                .with(Latency.fixed(5, 10))
+                .with(Lifecycle.DEFAULTS.withShutdownTimeoutMs(5000)));
         TestClient c = client(s);
         CompletableFuture<TestClient.Stream> stream = CompletableFuture.supplyAsync(() ->
                 c.stream("/v1/completions", streaming(completion("drain", 60)).toString()));
@@ -126,7 +125,7 @@ class LifecycleTest extends SimTestSupport {
     @Test
     void exitAfterRequestsSimulatesAnEngineCrash() throws Exception {
         SimulatorServer s = start(
-                SimulatorOptions.builder().zeroLatency().exitAfterRequests(2).build());
+                SimulatorOptions.defaults().with(Latency.zero()).with(Lifecycle.DEFAULTS.withExitAfterRequests(2)));
         TestClient c = client(s);
         assertThat(c.postJson("/v1/completions", completion("a", 2)).status()).isEqualTo(200);
         assertThat(s.crashed()).isNotDone();
@@ -138,11 +137,9 @@ class LifecycleTest extends SimTestSupport {
     @Test
     void aCrashDropsInFlightRequestsAndCountsEachRequestOnce() throws Exception {
         // batch mode: the answer that reaches the limit is written from inside an engine step
-        SimulatorServer s = start(SimulatorOptions.builder()
-                .decodeStepMs(2)
-                .prefillOverheadMs(1)
-                .exitAfterRequests(2)
-                .build());
+        SimulatorServer s = start(SimulatorOptions.defaults()
+                .with(Latency.Batch.DEFAULTS.withDecodeStepMs(2).withPrefillOverheadMs(1))
+                .with(Lifecycle.DEFAULTS.withExitAfterRequests(2)));
         TestClient c = client(s);
         CompletableFuture<TestClient.Stream> inFlight = CompletableFuture.supplyAsync(() ->
                 c.stream("/v1/completions", streaming(completion("long", 5000)).toString()));
@@ -170,8 +167,9 @@ class LifecycleTest extends SimTestSupport {
 
     @Test
     void idleKeepAliveConnectionsAreClosed() throws Exception {
-        SimulatorServer s = start(
-                SimulatorOptions.builder().zeroLatency().keepAliveTimeoutMs(300).build());
+        SimulatorServer s = start(SimulatorOptions.defaults()
+                .with(Http.DEFAULTS.withKeepAliveTimeoutMs(300))
+                .with(Latency.zero()));
         try (Socket sock = new Socket("127.0.0.1", s.port())) {
             sock.setSoTimeout(5000);
             OutputStream out = sock.getOutputStream();
@@ -189,7 +187,7 @@ class LifecycleTest extends SimTestSupport {
 
     @Test
     void h2cUpgradeRequestsAreServedAsHttp11() throws Exception {
-        SimulatorServer s = start(SimulatorOptions.builder().zeroLatency().build());
+        SimulatorServer s = start(SimulatorOptions.defaults().with(Latency.zero()));
         HttpClient http2 =
                 HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
         HttpResponse<String> r = http2.send(
@@ -205,10 +203,11 @@ class LifecycleTest extends SimTestSupport {
 
     @Test
     void threeServersInOneJvm() {
-        SimulatorServer a = start(SimulatorOptions.builder().zeroLatency().build());
-        SimulatorServer b = start(SimulatorOptions.builder().fixedLatency(1, 1).build());
-        SimulatorServer d = start(
-                SimulatorOptions.builder().fixedLatency(1, 1).eventLoops(2).build());
+        SimulatorServer a = start(SimulatorOptions.defaults().with(Latency.zero()));
+        SimulatorServer b = start(SimulatorOptions.defaults().with(Latency.fixed(1, 1)));
+        SimulatorServer d = start(SimulatorOptions.defaults()
+                .with(Http.DEFAULTS.withEventLoops(2))
+                .with(Latency.fixed(1, 1)));
         assertThat(List.of(a.port(), b.port(), d.port())).doesNotHaveDuplicates();
         for (SimulatorServer s : List.of(a, b, d)) {
             for (int i = 0; i < 5; i++) {
@@ -223,9 +222,10 @@ class LifecycleTest extends SimTestSupport {
 
     @Test
     void bindFailureNamesTheAddress() {
-        SimulatorServer first = start(SimulatorOptions.builder().zeroLatency().build());
-        SimulatorOptions clash =
-                SimulatorOptions.builder().zeroLatency().port(first.port()).build();
+        SimulatorServer first = start(SimulatorOptions.defaults().with(Latency.zero()));
+        SimulatorOptions clash = SimulatorOptions.defaults()
+                .with(Http.DEFAULTS.withPort(first.port()))
+                .with(Latency.zero());
         assertThatThrownBy(() -> SimulatorServer.start(clash))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("127.0.0.1:" + first.port());

@@ -4,9 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Compatibility;
+import io.llmharness.simulator.Identity;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Lifecycle;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.simulator.Streaming;
 import io.llmharness.simulator.TestClient;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,8 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /** The SGLang persona: {@code /generate}, its OpenAI endpoints, info endpoints, metrics (checklist 37; §4). */
 class SglangTest extends SimTestSupport {
-    private TestClient sglang(SimulatorOptions.Builder b) {
-        SimulatorServer s = start(b.persona(Persona.SGLANG).build());
+    private TestClient sglang(SimulatorOptions o) {
+        SimulatorServer s = start(o.with(o.identity().withPersona(Persona.SGLANG)));
         assertThat(s.awaitReady(10_000)).isTrue();
         return client(s);
     }
@@ -31,7 +37,7 @@ class SglangTest extends SimTestSupport {
 
     @Test
     void generateWithTextAndInputIds() {
-        TestClient c = sglang(SimulatorOptions.builder().zeroLatency());
+        TestClient c = sglang(SimulatorOptions.defaults().with(Latency.zero()));
         JsonNode r = c.postJson("/generate", generate(12).put("text", "The capital of France is"))
                 .json();
         assertThat(r.get("text").isTextual()).isTrue();
@@ -52,7 +58,7 @@ class SglangTest extends SimTestSupport {
 
     @Test
     void defaultMaxNewTokensIs128() {
-        TestClient c = sglang(SimulatorOptions.builder().zeroLatency());
+        TestClient c = sglang(SimulatorOptions.defaults().with(Latency.zero()));
         ObjectNode body = obj().put("text", "defaults");
         body.putObject("sampling_params").put("ignore_eos", true);
         assertThat(c.postJson("/generate", body)
@@ -64,7 +70,7 @@ class SglangTest extends SimTestSupport {
 
     @Test
     void batchInputReturnsAnArrayAndStreamsWithIndex() {
-        TestClient c = sglang(SimulatorOptions.builder().zeroLatency());
+        TestClient c = sglang(SimulatorOptions.defaults().with(Latency.zero()));
         ObjectNode body = generate(5);
         var ids = body.putArray("input_ids");
         ids.addArray().add(1).add(2).add(3);
@@ -83,7 +89,7 @@ class SglangTest extends SimTestSupport {
 
     @Test
     void streamingIsCumulativeAndEndsWithAFinishObject() {
-        TestClient c = sglang(SimulatorOptions.builder().zeroLatency());
+        TestClient c = sglang(SimulatorOptions.defaults().with(Latency.zero()));
         ObjectNode body = generate(20).put("text", "cumulative");
         JsonNode whole = c.postJson("/generate", body).json();
         var s = c.stream("/generate", body.deepCopy().put("stream", true).toString());
@@ -109,7 +115,9 @@ class SglangTest extends SimTestSupport {
 
     @Test
     void incrementalStreamingSendsDeltas() {
-        TestClient c = sglang(SimulatorOptions.builder().zeroLatency().incrementalStreamingOutput(true));
+        TestClient c = sglang(SimulatorOptions.defaults()
+                .with(Latency.zero())
+                .with(Streaming.DEFAULTS.withIncrementalStreamingOutput(true)));
         var s = c.stream(
                 "/generate",
                 generate(6).put("text", "deltas").put("stream", true).toString());
@@ -123,7 +131,7 @@ class SglangTest extends SimTestSupport {
 
     @Test
     void naturalStopReportsTheMatchedEosToken() {
-        TestClient c = sglang(SimulatorOptions.builder().zeroLatency());
+        TestClient c = sglang(SimulatorOptions.defaults().with(Latency.zero()));
         boolean sawStop = false;
         for (int seed = 0; seed < 20 && !sawStop; seed++) {
             ObjectNode body = obj().put("text", "free");
@@ -139,7 +147,9 @@ class SglangTest extends SimTestSupport {
 
     @Test
     void nativeErrorsAndOpenAiFlatErrors() {
-        TestClient c = sglang(SimulatorOptions.builder().zeroLatency().maxModelLen(64));
+        TestClient c = sglang(SimulatorOptions.defaults()
+                .with(Capacity.DEFAULTS.withMaxModelLen(64))
+                .with(Latency.zero()));
         var empty = c.post("/generate", "{\"input_ids\": []}");
         assertThat(empty.status()).isEqualTo(400);
         assertThat(empty.json().at("/error/message").asText()).isEqualTo("input_ids cannot be empty.");
@@ -168,7 +178,7 @@ class SglangTest extends SimTestSupport {
 
     @Test
     void chatStreamCarriesReasoningContentNull() {
-        TestClient c = sglang(SimulatorOptions.builder().zeroLatency());
+        TestClient c = sglang(SimulatorOptions.defaults().with(Latency.zero()));
         var s = c.stream("/v1/chat/completions", streaming(chat("hello", 3)).toString());
         JsonNode content = s.chunks().get(1);
         assertThat(content.at("/choices/0/delta").has("reasoning_content")).isTrue();
@@ -177,7 +187,9 @@ class SglangTest extends SimTestSupport {
 
     @Test
     void infoEndpoints() {
-        TestClient c = sglang(SimulatorOptions.builder().zeroLatency().model("openai/gpt-oss-120b"));
+        TestClient c = sglang(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withModel("openai/gpt-oss-120b"))
+                .with(Latency.zero()));
         assertThat(c.get("/health").status()).isEqualTo(200);
         assertThat(c.get("/health_generate").status()).isEqualTo(200);
         assertThat(c.get("/ping").status()).isEqualTo(200);
@@ -203,7 +215,8 @@ class SglangTest extends SimTestSupport {
 
     @Test
     void metricsWhenEnabled() {
-        TestClient c = sglang(SimulatorOptions.builder().zeroLatency().metricsEnabled(true));
+        TestClient c = sglang(
+                SimulatorOptions.defaults().with(Latency.zero()).with(Compatibility.DEFAULTS.withMetricsEnabled(true)));
         c.postJson("/generate", generate(9).put("text", "count me"));
         String m = c.get("/metrics").body();
         assertThat(metric(m, "sglang:generation_tokens_total{model_name=\"sim-model\"}"))
@@ -215,11 +228,10 @@ class SglangTest extends SimTestSupport {
 
     @Test
     void healthIs503UntilWarm() throws Exception {
-        SimulatorServer s = start(SimulatorOptions.builder()
-                .persona(Persona.SGLANG)
-                .fixedLatency(1, 1)
-                .warmupMs(600)
-                .build());
+        SimulatorServer s = start(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withPersona(Persona.SGLANG))
+                .with(Latency.fixed(1, 1))
+                .with(Lifecycle.DEFAULTS.withWarmupMs(600)));
         TestClient c = client(s);
         assertThat(c.get("/health").status()).isEqualTo(503);
         assertThat(c.get("/health_generate").status()).isEqualTo(503);

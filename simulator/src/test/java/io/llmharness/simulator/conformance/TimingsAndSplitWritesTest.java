@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmharness.simulator.Identity;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.OutputMode;
 import io.llmharness.simulator.Persona;
+import io.llmharness.simulator.Recording;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.simulator.Streaming;
 import io.llmharness.simulator.TestClient;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -19,8 +23,7 @@ import org.junit.jupiter.api.Test;
 class TimingsAndSplitWritesTest extends SimTestSupport {
     @Test
     void timingsAreRecordedOnRequestAndFoundByEitherId() {
-        TestClient c =
-                client(start(SimulatorOptions.builder().fixedLatency(20, 5).build()));
+        TestClient c = client(start(SimulatorOptions.defaults().with(Latency.fixed(20, 5))));
         var s = c.stream(
                 "/v1/chat/completions",
                 streaming(chat("t", 10)).put("stream_interval", 2).toString(),
@@ -62,10 +65,9 @@ class TimingsAndSplitWritesTest extends SimTestSupport {
 
     @Test
     void aStreamTheClientDroppedIsNotComplete() throws Exception {
-        TestClient c = client(start(SimulatorOptions.builder()
-                .fixedLatency(5, 20)
-                .recordTimings(true)
-                .build()));
+        TestClient c = client(start(SimulatorOptions.defaults()
+                .with(Latency.fixed(5, 20))
+                .with(Recording.DEFAULTS.withRecordTimings(true))));
         var partial =
                 c.stream("/v1/completions", streaming(completion("drop", 50)).toString(), 2, "X-Request-Id", "gone");
         assertThat(partial.events()).hasSize(2);
@@ -81,10 +83,9 @@ class TimingsAndSplitWritesTest extends SimTestSupport {
 
     @Test
     void requestsTheServerCutShortSaySo() throws Exception {
-        TestClient c = client(start(SimulatorOptions.builder()
-                .fixedLatency(1, 1)
-                .recordTimings(true)
-                .build()));
+        TestClient c = client(start(SimulatorOptions.defaults()
+                .with(Latency.fixed(1, 1))
+                .with(Recording.DEFAULTS.withRecordTimings(true))));
         var reset = c.stream(
                 "/v1/completions",
                 streaming(completion("reset", 20)).toString(),
@@ -124,11 +125,9 @@ class TimingsAndSplitWritesTest extends SimTestSupport {
 
     @Test
     void recordTimingsOptionRecordsEverything() {
-        TestClient c = client(start(SimulatorOptions.builder()
-                .zeroLatency()
-                .recordTimings(true)
-                .timingsCapacity(3)
-                .build()));
+        TestClient c = client(start(SimulatorOptions.defaults()
+                .with(Latency.zero())
+                .with(Recording.DEFAULTS.withRecordTimings(true).withTimingsCapacity(3))));
         for (int i = 0; i < 5; i++) {
             c.postJson("/v1/completions", completion("r" + i, 1));
         }
@@ -138,10 +137,12 @@ class TimingsAndSplitWritesTest extends SimTestSupport {
 
     @Test
     void splitWritesReassembleToTheSameOutput() {
-        SimulatorOptions.Builder base =
-                SimulatorOptions.builder().fixedLatency(1, 1).outputMode(OutputMode.ECHO);
-        TestClient plain = client(start(base.build()));
-        TestClient split = client(start(base.splitWrites(true).seed(5).build()));
+        SimulatorOptions base = SimulatorOptions.defaults()
+                .with(Latency.fixed(1, 1))
+                .with(Streaming.DEFAULTS.withOutputMode(OutputMode.ECHO));
+        TestClient plain = client(start(base));
+        TestClient split =
+                client(start(base.with(base.streaming().withSplitWrites(true)).withSeed(5)));
         ObjectNode body = streaming(completion("naïve café — 日本語 🚀 \"quoted\" \\ back\nslash", 40))
                 .put("ignore_eos", true);
         body.put("n", 2);
@@ -156,7 +157,7 @@ class TimingsAndSplitWritesTest extends SimTestSupport {
     @Test
     void splitWritesReallyCutInsideEvents() throws Exception {
         SimulatorServer s = start(
-                SimulatorOptions.builder().fixedLatency(1, 2).splitWrites(true).build());
+                SimulatorOptions.defaults().with(Latency.fixed(1, 2)).with(Streaming.DEFAULTS.withSplitWrites(true)));
         String body = streaming(completion("cut me", 30)).toString();
         byte[] req = ("POST /v1/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: "
                         + body.getBytes(StandardCharsets.UTF_8).length + "\r\nConnection: close\r\n\r\n" + body)
@@ -208,10 +209,11 @@ class TimingsAndSplitWritesTest extends SimTestSupport {
 
     @Test
     void sglangGenerateStreamSurvivesSplitting() {
-        SimulatorOptions.Builder b =
-                SimulatorOptions.builder().persona(Persona.SGLANG).fixedLatency(1, 1);
-        TestClient plain = client(start(b.build()));
-        TestClient split = client(start(b.splitWrites(true).build()));
+        SimulatorOptions b = SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS.withPersona(Persona.SGLANG))
+                .with(Latency.fixed(1, 1));
+        TestClient plain = client(start(b));
+        TestClient split = client(start(b.with(Streaming.DEFAULTS.withSplitWrites(true))));
         ObjectNode req = obj().put("text", "split sglang").put("stream", true);
         req.putObject("sampling_params")
                 .put("max_new_tokens", 25)

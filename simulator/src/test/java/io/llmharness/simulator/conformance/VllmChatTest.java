@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.TestClient;
 import io.llmharness.simulator.request.ImageTokens;
@@ -21,7 +23,7 @@ class VllmChatTest extends SimTestSupport {
 
     @BeforeEach
     void setUp() {
-        c = client(start(SimulatorOptions.builder().zeroLatency().build()));
+        c = client(start(SimulatorOptions.defaults().with(Latency.zero())));
     }
 
     @Test
@@ -157,8 +159,9 @@ class VllmChatTest extends SimTestSupport {
 
     @Test
     void withoutALimitChatUsesTheRestOfTheContext() {
-        var small = client(
-                start(SimulatorOptions.builder().zeroLatency().maxModelLen(64).build()));
+        var small = client(start(SimulatorOptions.defaults()
+                .with(Capacity.DEFAULTS.withMaxModelLen(64))
+                .with(Latency.zero())));
         ObjectNode body = chat("short", 1);
         body.remove("max_completion_tokens");
         JsonNode r = small.postJson("/v1/chat/completions", body).json();

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.OutputMode;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.simulator.Streaming;
 import io.llmharness.simulator.TestClient;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +22,7 @@ class VllmCompletionsTest extends SimTestSupport {
 
     @BeforeEach
     void setUp() {
-        c = client(start(SimulatorOptions.builder().zeroLatency().build()));
+        c = client(start(SimulatorOptions.defaults().with(Latency.zero())));
     }
 
     @Test
@@ -236,8 +239,9 @@ class VllmCompletionsTest extends SimTestSupport {
 
     @Test
     void contextCeilingIsEnforcedForTokenPrompts() {
-        SimulatorServer small =
-                start(SimulatorOptions.builder().zeroLatency().maxModelLen(64).build());
+        SimulatorServer small = start(SimulatorOptions.defaults()
+                .with(Capacity.DEFAULTS.withMaxModelLen(64))
+                .with(Latency.zero()));
         ObjectNode body = completion("x", 60);
         var arr = body.putArray("prompt");
         for (int i = 0; i < 10; i++) {
@@ -250,10 +254,9 @@ class VllmCompletionsTest extends SimTestSupport {
 
     @Test
     void stopStringsEndTheOutputWithStopReason() {
-        SimulatorServer echo = start(SimulatorOptions.builder()
-                .zeroLatency()
-                .outputMode(OutputMode.ECHO)
-                .build());
+        SimulatorServer echo = start(SimulatorOptions.defaults()
+                .with(Latency.zero())
+                .with(Streaming.DEFAULTS.withOutputMode(OutputMode.ECHO)));
         ObjectNode body = completion("alpha beta STOP gamma delta", 50).put("ignore_eos", false);
         body.put("add_special_tokens", false);
         body.putArray("stop").add("STOP");

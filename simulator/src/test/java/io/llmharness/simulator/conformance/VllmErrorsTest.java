@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmharness.simulator.Admission;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Compatibility;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.TestClient;
 import org.junit.jupiter.api.BeforeEach;
@@ -17,8 +21,9 @@ class VllmErrorsTest extends SimTestSupport {
 
     @BeforeEach
     void setUp() {
-        c = client(
-                start(SimulatorOptions.builder().zeroLatency().maxModelLen(256).build()));
+        c = client(start(SimulatorOptions.defaults()
+                .with(Capacity.DEFAULTS.withMaxModelLen(256))
+                .with(Latency.zero())));
     }
 
     private JsonNode expectError(TestClient.Response r, int status, String type) {
@@ -150,8 +155,9 @@ class VllmErrorsTest extends SimTestSupport {
 
     @Test
     void legacyFlatShapeSwitch() {
-        TestClient legacy = client(start(
-                SimulatorOptions.builder().zeroLatency().legacyErrorShape(true).build()));
+        TestClient legacy = client(start(SimulatorOptions.defaults()
+                .with(Latency.zero())
+                .with(Compatibility.DEFAULTS.withLegacyErrorShape(true))));
         JsonNode body = legacy.postJson("/v1/completions", completion("x", 4).put("model", "foo"))
                 .json();
         assertThat(body.get("object").asText()).isEqualTo("error");
@@ -162,7 +168,7 @@ class VllmErrorsTest extends SimTestSupport {
     @Test
     void apiKeyGuardsV1ButNotHealthOrMetrics() {
         TestClient keyed = client(
-                start(SimulatorOptions.builder().zeroLatency().apiKey("s3cret").build()));
+                start(SimulatorOptions.defaults().with(Latency.zero()).with(Admission.DEFAULTS.withApiKey("s3cret"))));
         var denied = keyed.postJson("/v1/completions", completion("x", 2));
         assertThat(denied.status()).isEqualTo(401);
         assertThat(denied.body()).isEqualTo("{\"error\":\"Unauthorized\"}");

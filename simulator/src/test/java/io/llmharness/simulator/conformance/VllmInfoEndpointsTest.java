@@ -3,6 +3,10 @@ package io.llmharness.simulator.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Identity;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Profiling;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.TestClient;
 import java.nio.file.Files;
@@ -15,12 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
 class VllmInfoEndpointsTest extends SimTestSupport {
     @Test
     void healthPingVersionModels() {
-        TestClient c = client(start(SimulatorOptions.builder()
-                .zeroLatency()
-                .model("/models/Llama-3.1-8B-Instruct")
-                .servedModelNames(List.of("llama-8b", "llama"))
-                .maxModelLen(8192)
-                .build()));
+        TestClient c = client(start(SimulatorOptions.defaults()
+                .with(Identity.DEFAULTS
+                        .withModel("/models/Llama-3.1-8B-Instruct")
+                        .withServedModelNames(List.of("llama-8b", "llama")))
+                .with(Capacity.DEFAULTS.withMaxModelLen(8192))
+                .with(Latency.zero())));
         var health = c.get("/health");
         assertThat(health.status()).isEqualTo(200);
         assertThat(health.body()).isEmpty();
@@ -44,7 +48,7 @@ class VllmInfoEndpointsTest extends SimTestSupport {
 
     @Test
     void tokenizeAndDetokenizeAreConsistentWithUsage() {
-        TestClient c = client(start(SimulatorOptions.builder().zeroLatency().build()));
+        TestClient c = client(start(SimulatorOptions.defaults().with(Latency.zero())));
         JsonNode t =
                 c.post("/tokenize", "{\"prompt\":\"Hello world, naïve café\"}").json();
         assertThat(t.get("count").asInt()).isEqualTo(t.get("tokens").size());
@@ -74,7 +78,7 @@ class VllmInfoEndpointsTest extends SimTestSupport {
 
     @Test
     void outputTokenIdsDetokenizeToTheOutputText() {
-        TestClient c = client(start(SimulatorOptions.builder().zeroLatency().build()));
+        TestClient c = client(start(SimulatorOptions.defaults().with(Latency.zero())));
         JsonNode r = c.postJson("/v1/completions", completion("story", 30).put("return_token_ids", true))
                 .json();
         JsonNode d = c.post("/detokenize", "{\"tokens\":" + r.at("/choices/0/token_ids") + "}")
@@ -84,16 +88,16 @@ class VllmInfoEndpointsTest extends SimTestSupport {
 
     @Test
     void profilingEndpointsOnlyWhenEnabled(@TempDir Path dir) throws Exception {
-        TestClient off = client(start(SimulatorOptions.builder().zeroLatency().build()));
+        TestClient off = client(start(SimulatorOptions.defaults().with(Latency.zero())));
         assertThat(off.post("/start_profile", "").status()).isEqualTo(404);
         assertThat(off.post("/stop_profile", "").status()).isEqualTo(404);
 
-        TestClient on = client(start(SimulatorOptions.builder()
-                .zeroLatency()
-                .enableProfiling(true)
-                .profileDir(dir)
-                .stopProfileDelayMs(300)
-                .build()));
+        TestClient on = client(start(SimulatorOptions.defaults()
+                .with(Latency.zero())
+                .with(Profiling.DEFAULTS
+                        .withEnableProfiling(true)
+                        .withProfileDir(dir)
+                        .withStopProfileDelayMs(300))));
         assertThat(on.post("/start_profile", "").status()).isEqualTo(200);
         long t0 = System.nanoTime();
         var stop = on.post("/stop_profile", "");

@@ -3,6 +3,9 @@ package io.llmharness.simulator.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.llmharness.simulator.Compatibility;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.Parallelism;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.TestClient;
 import java.util.ArrayList;
@@ -15,7 +18,7 @@ class VllmMetricsTest extends SimTestSupport {
 
     @Test
     void exposedNamesLabelsAndPreinitialisedSeries() {
-        TestClient c = client(start(SimulatorOptions.builder().zeroLatency().build()));
+        TestClient c = client(start(SimulatorOptions.defaults().with(Latency.zero())));
         var r = c.get("/metrics");
         assertThat(r.contentType()).isEqualTo("text/plain; version=0.0.4; charset=utf-8");
         String m = r.body();
@@ -52,7 +55,7 @@ class VllmMetricsTest extends SimTestSupport {
 
     @Test
     void countersTrackClientUsageExactly() {
-        TestClient c = client(start(SimulatorOptions.builder().zeroLatency().build()));
+        TestClient c = client(start(SimulatorOptions.defaults().with(Latency.zero())));
         String before = c.get("/metrics").body();
         int prompt = 0;
         int completion = 0;
@@ -83,10 +86,9 @@ class VllmMetricsTest extends SimTestSupport {
 
     @Test
     void dataParallelEnginesHaveTheirOwnSeries() {
-        TestClient c = client(start(SimulatorOptions.builder()
-                .fixedLatency(1, 1)
-                .dataParallelSize(2)
-                .build()));
+        TestClient c = client(start(SimulatorOptions.defaults()
+                .with(Parallelism.DEFAULTS.withDataParallelSize(2))
+                .with(Latency.fixed(1, 1))));
         for (int i = 0; i < 4; i++) {
             c.postJson("/v1/completions", completion("dp " + i, 3));
         }
@@ -100,7 +102,7 @@ class VllmMetricsTest extends SimTestSupport {
     @Test
     void legacyMetricNames() {
         TestClient c = client(start(
-                SimulatorOptions.builder().zeroLatency().legacyMetrics(true).build()));
+                SimulatorOptions.defaults().with(Latency.zero()).with(Compatibility.DEFAULTS.withLegacyMetrics(true))));
         String m = c.get("/metrics").body();
         assertThat(m).contains("vllm:gpu_cache_usage_perc" + L);
         assertThat(m).contains("vllm:gpu_prefix_cache_hits_total" + L);
@@ -110,7 +112,7 @@ class VllmMetricsTest extends SimTestSupport {
 
     @Test
     void prefixCacheHitsAreCounted() {
-        TestClient c = client(start(SimulatorOptions.builder().zeroLatency().build()));
+        TestClient c = client(start(SimulatorOptions.defaults().with(Latency.zero())));
         StringBuilder prompt = new StringBuilder();
         for (int i = 0; i < 100; i++) {
             prompt.append(" shared prefix words");
@@ -121,10 +123,9 @@ class VllmMetricsTest extends SimTestSupport {
         String m = c.get("/metrics").body();
         assertThat(metric(m, "vllm:prefix_cache_hits_total" + L)).isGreaterThan(0);
         assertThat(second.at("/usage/prompt_tokens_details").isNull()).isTrue();
-        TestClient details = client(start(SimulatorOptions.builder()
-                .zeroLatency()
-                .enablePromptTokensDetails(true)
-                .build()));
+        TestClient details = client(start(SimulatorOptions.defaults()
+                .with(Latency.zero())
+                .with(Compatibility.DEFAULTS.withEnablePromptTokensDetails(true))));
         details.postJson("/v1/completions", completion(prompt.toString(), 2));
         JsonNode hit = details.postJson("/v1/completions", completion(prompt.toString(), 2))
                 .json();

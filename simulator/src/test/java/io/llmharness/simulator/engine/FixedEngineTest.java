@@ -2,6 +2,8 @@ package io.llmharness.simulator.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.metrics.EngineMetrics;
 import java.util.List;
@@ -12,12 +14,12 @@ class FixedEngineTest {
     private final Recorder rec = new Recorder();
 
     private Engine engine(SimulatorOptions o) {
-        return Engine.create(o, clock, new EngineMetrics(0, o.maxModelLen(), false), 1);
+        return Engine.create(o, clock, new EngineMetrics(0, o.capacity().maxModelLen(), false), 1);
     }
 
     @Test
     void tokensFollowTtftThenItlExactly() {
-        Engine e = engine(SimulatorOptions.builder().fixedLatency(100, 10).build());
+        Engine e = engine(SimulatorOptions.defaults().with(Latency.fixed(100, 10)));
         long t0 = clock.now();
         e.submit(Recorder.list(rec.sequence(0, 32, 100, t0)));
         clock.runAll(10_000_000_000L);
@@ -34,10 +36,9 @@ class FixedEngineTest {
     @Test
     void aSequenceAbortedByItsListenerGetsNoMoreTokens() {
         // a stream fault drops the connection after two tokens, aborting the sequence from inside the callback
-        Engine e = engine(SimulatorOptions.builder()
-                .fixedLatency(10, 5)
-                .enablePrefixCaching(false)
-                .build());
+        Engine e = engine(SimulatorOptions.defaults()
+                .with(Capacity.DEFAULTS.withEnablePrefixCaching(false))
+                .with(Latency.fixed(10, 5)));
         rec.reaction = (seq, emit) -> {
             if (rec.times(0).size() == 2) {
                 e.abort(seq, FinishReason.ABORT, false);
@@ -53,7 +54,7 @@ class FixedEngineTest {
 
     @Test
     void aListenerMayStopTheEngineWhileTokensAreDue() {
-        Engine e = engine(SimulatorOptions.builder().fixedLatency(10, 5).build());
+        Engine e = engine(SimulatorOptions.defaults().with(Latency.fixed(10, 5)));
         rec.reaction = (seq, emit) -> {
             if (emit.finish() == FinishReason.LENGTH) {
                 e.abortAll(FinishReason.ERROR, true);
@@ -71,8 +72,9 @@ class FixedEngineTest {
 
     @Test
     void runningSlotsLimitConcurrencyAndQueueFifo() {
-        SimulatorOptions o =
-                SimulatorOptions.builder().fixedLatency(50, 10).maxNumSeqs(4).build();
+        SimulatorOptions o = SimulatorOptions.defaults()
+                .with(Capacity.DEFAULTS.withMaxNumSeqs(4))
+                .with(Latency.fixed(50, 10));
         Engine e = engine(o);
         long t0 = clock.now();
         for (int i = 0; i < 8; i++) {
@@ -91,12 +93,12 @@ class FixedEngineTest {
     @Test
     void fullKvCacheQueuesInsteadOfFailing() {
         // 4096 tokens of KV: each request needs 1000 + 100 tokens, so only three fit at once.
-        SimulatorOptions o = SimulatorOptions.builder()
-                .fixedLatency(10, 1)
-                .maxModelLen(2048)
-                .kvCacheTokens(4096)
-                .enablePrefixCaching(false)
-                .build();
+        SimulatorOptions o = SimulatorOptions.defaults()
+                .with(Capacity.DEFAULTS
+                        .withMaxModelLen(2048)
+                        .withKvCacheTokens(4096)
+                        .withEnablePrefixCaching(false))
+                .with(Latency.fixed(10, 1));
         Engine e = engine(o);
         for (int i = 0; i < 6; i++) {
             e.submit(Recorder.list(rec.sequence(i, 1000, 100, clock.now())));
@@ -115,12 +117,12 @@ class FixedEngineTest {
     @Test
     void kvPressureDuringDecodePreemptsAndRecomputes() {
         // Two requests fit at admission but not when both have generated all their tokens.
-        SimulatorOptions o = SimulatorOptions.builder()
-                .fixedLatency(5, 1)
-                .maxModelLen(1024)
-                .kvCacheTokens(1200)
-                .enablePrefixCaching(false)
-                .build();
+        SimulatorOptions o = SimulatorOptions.defaults()
+                .with(Capacity.DEFAULTS
+                        .withMaxModelLen(1024)
+                        .withKvCacheTokens(1200)
+                        .withEnablePrefixCaching(false))
+                .with(Latency.fixed(5, 1));
         Engine e = engine(o);
         e.submit(Recorder.list(rec.sequence(0, 400, 400, clock.now()), rec.sequence(1, 400, 400, clock.now())));
         clock.runAll(60_000_000_000L);
@@ -132,8 +134,9 @@ class FixedEngineTest {
 
     @Test
     void abortFreesTheSlotAtOnce() {
-        SimulatorOptions o =
-                SimulatorOptions.builder().fixedLatency(10, 10).maxNumSeqs(1).build();
+        SimulatorOptions o = SimulatorOptions.defaults()
+                .with(Capacity.DEFAULTS.withMaxNumSeqs(1))
+                .with(Latency.fixed(10, 10));
         Engine e = engine(o);
         Sequence first = rec.sequence(0, 16, 1000, clock.now());
         Sequence second = rec.sequence(1, 16, 5, clock.now());
@@ -148,11 +151,9 @@ class FixedEngineTest {
 
     @Test
     void loadFactorStretchesLatencyWhenTheBatchIsFull() {
-        SimulatorOptions o = SimulatorOptions.builder()
-                .fixedLatency(10, 10)
-                .maxNumSeqs(2)
-                .timeFactorUnderLoad(2.0)
-                .build();
+        SimulatorOptions o = SimulatorOptions.defaults()
+                .with(Capacity.DEFAULTS.withMaxNumSeqs(2))
+                .with(Latency.fixed(10, 10).withTimeFactorUnderLoad(2.0));
         Engine e = engine(o);
         e.submit(Recorder.list(rec.sequence(0, 16, 3, clock.now()), rec.sequence(1, 16, 3, clock.now())));
         clock.runAll(1_000_000_000L);

@@ -2,6 +2,8 @@ package io.llmharness.simulator.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.metrics.EngineMetrics;
 import java.util.List;
@@ -11,22 +13,25 @@ class StepEngineTest {
     private final ManualClock clock = new ManualClock();
     private final Recorder rec = new Recorder();
 
-    private static SimulatorOptions.Builder batch() {
-        return SimulatorOptions.builder()
-                .decodeStepMs(10)
-                .decodeStepMsPerSeq(1)
-                .prefillOverheadMs(5)
-                .prefillTokensPerSecond(10000)
-                .enablePrefixCaching(false);
+    private static final Capacity NO_PREFIX_CACHING = Capacity.DEFAULTS.withEnablePrefixCaching(false);
+
+    private static SimulatorOptions batch(Capacity capacity) {
+        return SimulatorOptions.defaults()
+                .with(capacity)
+                .with(Latency.Batch.DEFAULTS
+                        .withDecodeStepMs(10)
+                        .withDecodeStepMsPerSeq(1)
+                        .withPrefillOverheadMs(5)
+                        .withPrefillTokensPerSecond(10000));
     }
 
     private Engine engine(SimulatorOptions o) {
-        return Engine.create(o, clock, new EngineMetrics(0, o.maxModelLen(), false), 1);
+        return Engine.create(o, clock, new EngineMetrics(0, o.capacity().maxModelLen(), false), 1);
     }
 
     @Test
     void singleSequencePrefillThenOneTokenPerStep() {
-        Engine e = engine(batch().build());
+        Engine e = engine(batch(NO_PREFIX_CACHING));
         long t0 = clock.now();
         e.submit(Recorder.list(rec.sequence(0, 1000, 5, t0)));
         clock.runAll(10_000_000_000L);
@@ -40,7 +45,7 @@ class StepEngineTest {
 
     @Test
     void stepTimeGrowsWithTheBatch() {
-        Engine e = engine(batch().build());
+        Engine e = engine(batch(NO_PREFIX_CACHING));
         long t0 = clock.now();
         e.submit(Recorder.list(
                 rec.sequence(0, 100, 5, t0),
@@ -58,7 +63,7 @@ class StepEngineTest {
 
     @Test
     void longPromptsArePrefilledInChunks() {
-        Engine e = engine(batch().maxNumBatchedTokens(1000).build());
+        Engine e = engine(batch(NO_PREFIX_CACHING.withMaxNumBatchedTokens(1000)));
         long t0 = clock.now();
         e.submit(Recorder.list(rec.sequence(0, 2500, 2, t0)));
         clock.runAll(10_000_000_000L);
@@ -68,7 +73,7 @@ class StepEngineTest {
 
     @Test
     void maxNumSeqsQueuesTheRest() {
-        Engine e = engine(batch().maxNumSeqs(4).build());
+        Engine e = engine(batch(NO_PREFIX_CACHING.withMaxNumSeqs(4)));
         for (int i = 0; i < 8; i++) {
             e.submit(Recorder.list(rec.sequence(i, 64, 50, clock.now())));
         }
@@ -86,7 +91,7 @@ class StepEngineTest {
 
     @Test
     void prefixCacheHitsShortenPrefill() {
-        Engine e = engine(batch().enablePrefixCaching(true).build());
+        Engine e = engine(batch(Capacity.DEFAULTS));
         int[] prompt = new int[1600];
         for (int i = 0; i < prompt.length; i++) {
             prompt[i] = 500 + i;
@@ -107,7 +112,7 @@ class StepEngineTest {
     @Test
     void aListenerMayStopTheEngineWhileAStepEmits() {
         // --exit-after-requests: the answer to one request kills the engine from inside the step that produced it
-        Engine e = engine(batch().build());
+        Engine e = engine(batch(NO_PREFIX_CACHING));
         rec.reaction = (seq, emit) -> {
             if (emit.finish() == FinishReason.LENGTH) {
                 e.abortAll(FinishReason.ERROR, true);
@@ -130,7 +135,7 @@ class StepEngineTest {
     @Test
     void aListenerAbortingOnTheLastTokenCountsTheRequestOnce() {
         // a stream fault that drops the connection when the last chunk is due aborts the finished sequence
-        Engine e = engine(batch().build());
+        Engine e = engine(batch(NO_PREFIX_CACHING));
         rec.reaction = (seq, emit) -> {
             if (emit.finish() != null) {
                 e.abort(seq, FinishReason.ABORT, false);
@@ -144,12 +149,12 @@ class StepEngineTest {
 
     @Test
     void zeroCostStepsStillFinish() {
-        Engine e = engine(SimulatorOptions.builder()
-                .decodeStepMs(0)
-                .decodeStepMsPerSeq(0)
-                .prefillOverheadMs(0)
-                .prefillTokensPerSecond(0)
-                .build());
+        Engine e = engine(SimulatorOptions.defaults()
+                .with(Latency.Batch.DEFAULTS
+                        .withDecodeStepMs(0)
+                        .withDecodeStepMsPerSeq(0)
+                        .withPrefillOverheadMs(0)
+                        .withPrefillTokensPerSecond(0)));
         e.submit(Recorder.list(rec.sequence(0, 10, 20, clock.now())));
         clock.runAll(1_000_000L);
         assertThat(rec.times(0)).hasSize(20);

@@ -1,0 +1,26 @@
+package io.llmharness.client.engine;
+
+import io.llmharness.client.record.ClientWait;
+
+/**
+ * The client's load counters at one moment ({@link LlmClient#counters()}), since the client started or since its
+ * last {@link LlmClient#resetMeasurements()}.
+ *
+ * @param inFlight requests holding an in-flight slot now
+ * @param queued requests waiting for a slot now
+ * @param inFlightPeak most requests in flight at once
+ * @param inFlightCap the in-flight cap: {@code maxInFlight}, or connections per server × servers when lower
+ * @param capKind which limit the cap is ({@link ClientWait#IN_FLIGHT_CAP} or {@link ClientWait#CONNECTION_CAP})
+ * @param capWaits requests that found the cap reached and waited for a slot
+ * @param connectionsOpen connections open now, over all servers
+ * @param connectionsOpened connections opened, over all servers
+ */
+public record ClientCounters(
+        int inFlight,
+        int queued,
+        int inFlightPeak,
+        int inFlightCap,
+        ClientWait capKind,
+        long capWaits,
+        int connectionsOpen,
+        long connectionsOpened) {}

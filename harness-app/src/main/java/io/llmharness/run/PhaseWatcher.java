@@ -1,0 +1,72 @@
+package io.llmharness.run;
+
+import io.llmharness.loadgen.LoadGen;
+import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Watches one warm-up test from its own thread and ends it — LoadGen aborted, the client's requests cancelled — at
+ * its time limit, once the JIT is idle (when given a {@link JitWatch}, {@link WarmStart#MIN_TIME} after the burst
+ * began), or when the run is stopped.
+ */
+final class PhaseWatcher {
+    private final WarmStart.Inputs in;
+    private final LoadGen loadGen;
+    private final long limitNs;
+    private final JitWatch jit;
+    private final long burstStartNs;
+    private final Thread thread;
+    private volatile boolean stopped;
+    private volatile String endedBy;
+
+    PhaseWatcher(WarmStart.Inputs in, LoadGen loadGen, Duration limit, JitWatch jit, long burstStartNs) {
+        this.in = in;
+        this.loadGen = loadGen;
+        this.limitNs = limit.toNanos();
+        this.jit = jit;
+        this.burstStartNs = burstStartNs;
+        this.thread = Thread.ofPlatform().name("llm-harness-warm-up").daemon().unstarted(this::watch);
+    }
+
+    private void watch() {
+        long start = System.nanoTime();
+        while (!stopped) {
+            LockSupport.parkNanos(50_000_000L);
+            long now = System.nanoTime();
+            String why = null;
+            if (in.stopped().getAsBoolean()) {
+                why = "aborted";
+            } else if (now - start >= limitNs) {
+                why = "time-limit";
+            } else if (jit != null && now - burstStartNs >= WarmStart.MIN_TIME.toNanos() && jit.idle()) {
+                why = "jit-idle";
+            }
+            if (why != null && !stopped) {
+                endedBy = why;
+                loadGen.abortTest();
+                in.client().cancelActive("warm-up over");
+                return;
+            }
+        }
+    }
+
+    /** Starts watching. */
+    void start() {
+        thread.start();
+    }
+
+    /** Why it ended the test, or null when the test ended by itself. */
+    String endedBy() {
+        return endedBy;
+    }
+
+    void stop() {
+        stopped = true;
+        LockSupport.unpark(thread);
+        try {
+            thread.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
