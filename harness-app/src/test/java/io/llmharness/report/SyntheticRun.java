@@ -144,7 +144,13 @@ public final class SyntheticRun {
         long end = stages().get(2).endNs() + 2_000_000_000L;
         RunInfo info = new RunInfo(
                 "20260115-090000-synthetic", "test", List.of("harness", "bench"), WALL, WALL.plusNanos(end));
-        return RunSummary.of(info, config, Map.of("rows", 1000), null, metrics).withStages(stages());
+        Map<String, Object> health = new LinkedHashMap<>(); // shaped like the client_health section of a run
+        health.put("verdict", "client-limited");
+        health.put("reasons", List.of("schedule delay p99 4.0 ms > 2.0 ms"));
+        health.put("schedule_delay_ms", Map.of("count", requests, "p99", 4.0));
+        health.put("thresholds", Map.of("schedule_delay_p99_ms", 2.0));
+        return RunSummary.of(info, config, Map.of("rows", 1000), null, health, metrics)
+                .withStages(stages());
     }
 
     /** Writes the run directory: server metrics first (as a scraper would have), then the run's files. */

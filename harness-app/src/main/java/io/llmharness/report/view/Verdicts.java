@@ -9,11 +9,14 @@ import java.util.Map;
 
 /**
  * The verdicts at the top of a report: LoadGen's result (or, outside MLPerf mode, whether requests failed) and,
- * when summary.json has a {@code client_health} object, the client's own health.
+ * when summary.json has a {@code client_health} object, the client's own health: its verdict ({@code ok},
+ * {@code client-limited}, or any text under one of the usual keys), its reasons, then its figures.
  */
 final class Verdicts {
 
     private static final List<String> LABEL_KEYS = List.of("verdict", "status", "result", "health", "state");
+    /** Top-level keys not listed as details: shown as lines already, or settings rather than findings. */
+    private static final List<String> SKIPPED_KEYS = List.of("reasons", "thresholds", "warm_up");
 
     private Verdicts() {}
 
@@ -70,6 +73,10 @@ final class Verdicts {
             }
         }
         List<String> details = new ArrayList<>();
+        JsonNode reasons = h.get("reasons");
+        if (reasons != null && reasons.isArray()) { // the verdict's own explanation comes first, one per line
+            reasons.forEach(r -> details.add(r.asText()));
+        }
         flatten("", h, details, label);
         return new Verdict(
                 "Client health",
@@ -82,6 +89,9 @@ final class Verdicts {
         n.properties().forEach(e -> {
             String key = prefix + e.getKey();
             JsonNode v = e.getValue();
+            if (prefix.isEmpty() && SKIPPED_KEYS.contains(e.getKey())) {
+                return;
+            }
             if (v.isObject()) {
                 flatten(key + ".", v, out, label);
             } else if (v.isArray()) {
@@ -103,7 +113,7 @@ final class Verdicts {
         if (l.matches(".*(INVALID|UNHEALTHY|FAIL|BAD|OVERLOAD|ERROR).*")) {
             return Verdict.Tone.BAD;
         }
-        if (l.matches(".*(WARN|DEGRADED|MARGINAL|SUSPECT).*")) {
+        if (l.matches(".*(WARN|DEGRADED|MARGINAL|SUSPECT|LIMITED).*")) {
             return Verdict.Tone.WARN;
         }
         if (l.matches(".*(VALID|OK|HEALTHY|GOOD|PASS|COMPLETED).*")) {

@@ -57,6 +57,8 @@ class RunReportTest {
                 .contains("id=\"endpoints\"", "id=\"failures\"", "id=\"config\"")
                 .contains(
                         "stage 0:", "stage 2:", "http://10.0.0.2:8000", "server overloaded", "COMPLETED WITH FAILURES")
+                .contains("Client health", "client-limited", "schedule delay p99 4.0 ms &gt; 2.0 ms")
+                .doesNotContain("thresholds")
                 .doesNotContain("NaN", "Infinity")
                 .doesNotContainPattern("(src|href)=\"(https?:)?//")
                 .startsWith("<!DOCTYPE html>");
