@@ -11,8 +11,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -22,11 +24,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Scrapes {@code GET /metrics} (Prometheus text) of every server every interval on a daemon thread of its own,
  * once more at the end, and writes every sample into {@code server_metrics.parquet} of the run directory
- * ({@link ServerMetricsFile}). A scrape that fails or does not parse is logged in harness.log and skipped; it never
- * disturbs the run. All servers of one scrape round share one timestamp: the middle of the round (the servers
- * read their counters somewhere between sending the request and receiving the answer). When the machine stalls,
- * the rounds missed are not made up in a burst: a round due less than half an interval after the last one is
- * skipped, since rates between scrapes a few milliseconds apart are mostly noise.
+ * ({@link ServerMetricsFile}). A scrape that fails or does not parse is skipped (the first failure of a server is a
+ * warning in harness.log); it never disturbs the run. All servers of one scrape round share one timestamp: the
+ * middle of the round (the servers read their counters somewhere between sending the request and receiving the
+ * answer). When the machine stalls, the rounds missed are not made up in a burst: a round due less than half an
+ * interval after the last one is skipped, since rates between scrapes a few milliseconds apart are mostly noise.
  *
  * <p>Any run can use it, MLPerf or workload mode:
  *
@@ -53,6 +55,7 @@ public final class ServerMetricsScraper implements AutoCloseable {
     private final HttpClient http;
     private final long intervalNs;
     private long lastRoundNs = Long.MIN_VALUE;
+    private final Set<String> failing = new HashSet<>();
     private boolean closed;
 
     private ServerMetricsScraper(List<String> urls, ServerMetricsFile.Writer out, Duration interval) {
@@ -119,11 +122,19 @@ public final class ServerMetricsScraper implements AutoCloseable {
                         HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     round.add(Map.entry(url, PrometheusText.parse(r.body())));
+                    if (failing.remove(url)) {
+                        LOG.info("GET {}/metrics answers again", base);
+                    }
                 } else {
-                    LOG.info("GET {}/metrics: HTTP {}", base, r.statusCode());
+                    failed(
+                            url,
+                            "HTTP " + r.statusCode()
+                                    + (r.statusCode() == 404
+                                            ? " (SGLang serves /metrics only with --enable-metrics)"
+                                            : ""));
                 }
             } catch (IOException | IllegalArgumentException e) {
-                LOG.info("GET {}/metrics failed: {}", base, e.toString());
+                failed(url, e.toString());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -138,6 +149,15 @@ public final class ServerMetricsScraper implements AutoCloseable {
             } catch (IOException ex) {
                 LOG.warn("server metrics of {} not written: {}", e.getKey(), ex.toString());
             }
+        }
+    }
+
+    /** Logs the first failure of a server as a warning, the next ones (every interval) only at debug level. */
+    private void failed(String url, String why) {
+        if (failing.add(url)) {
+            LOG.warn("GET {}/metrics failed: {}; its server metrics are missing until it answers", url, why);
+        } else {
+            LOG.debug("GET {}/metrics failed: {}", url, why);
         }
     }
 

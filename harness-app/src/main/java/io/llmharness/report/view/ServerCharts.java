@@ -8,6 +8,7 @@ import io.llmharness.metrics.server.SignalStats;
 import io.llmharness.report.chart.ChartSpec;
 import io.llmharness.report.chart.Marker;
 import io.llmharness.report.chart.Series;
+import io.llmharness.report.chart.Ticks;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,6 +28,13 @@ final class ServerCharts {
                     null,
                     "Server metrics were not scraped. Run with --enable-metrics (and --metrics-interval SECONDS) to"
                             + " record the servers' /metrics next to the requests.");
+        }
+        if (timeline.scrapes() == 0) {
+            return new ServerPanel(
+                    List.of(),
+                    null,
+                    "Server metrics were asked for, but no server answered GET /metrics (harness.log says why;"
+                            + " SGLang serves it only with --enable-metrics).");
         }
         List<ChartSpec> charts = new ArrayList<>();
         add(
@@ -83,7 +91,7 @@ final class ServerCharts {
                 ServerSignal.PREEMPTIONS);
         String note = timeline.scrapes() + " scrapes of " + String.join(", ", timeline.servers())
                 + (Double.isFinite(timeline.medianIntervalS())
-                        ? String.format(java.util.Locale.ROOT, ", every %.3g s", timeline.medianIntervalS())
+                        ? ", every " + Ticks.label(timeline.medianIntervalS()) + " s"
                         : "")
                 + (charts.isEmpty() ? "; none of the known vLLM or SGLang metrics was exposed" : "");
         return new ServerPanel(charts, summary == null ? null : table(summary), note);
