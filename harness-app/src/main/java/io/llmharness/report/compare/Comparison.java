@@ -141,7 +141,7 @@ public record Comparison(List<Run> runs, List<Row> rows, List<ChartSpec> charts)
                 id,
                 title,
                 "each run from its own start",
-                "seconds since run start",
+                "seconds since the first request",
                 unit,
                 series,
                 List.of(),

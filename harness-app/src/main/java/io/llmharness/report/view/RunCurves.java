@@ -17,7 +17,8 @@ import org.HdrHistogram.Histogram;
  *
  * @param cdfs per metric key ({@code ttft}, {@code tpot}, {@code itl}, {@code e2e_latency}): {x in ms, percentile};
  *     metrics without values are absent
- * @param timeS bucket centers in seconds from the run start
+ * @param timeS bucket centers in seconds from the start of the run's first time bucket (at or just before its
+ *     first request)
  * @param tokensPerS output tokens per second per bucket
  * @param requestsPerS successful completions per second per bucket
  */
@@ -35,7 +36,12 @@ public record RunCurves(Map<String, double[][]> cdfs, double[] timeS, double[] t
         cdf(cdfs, "e2e_latency", rs, LatencyMetric.E2E_LATENCY);
         TimeAxis axis = TimeAxis.of(rs, snap.nanoAnchor(), List.of());
         Timeline t = Timeline.of(rs, snap.nanoAnchor(), axis);
-        return new RunCurves(cdfs, axis.centers(), t.tokensPerS(), t.okPerS());
+        double[] x = axis.centers();
+        double origin = axis.originNs() / 1e9;
+        for (int i = 0; i < x.length; i++) {
+            x[i] -= origin; // runs line up at their first request, whatever warm-up came before
+        }
+        return new RunCurves(cdfs, x, t.tokensPerS(), t.okPerS());
     }
 
     private static void cdf(Map<String, double[][]> out, String key, List<RequestRecord> rs, LatencyMetric m) {

@@ -12,6 +12,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +43,8 @@ public final class RunViews {
     static final int MAX_CONFIG_CHARS = 200_000;
 
     private static final Logger LOG = LoggerFactory.getLogger(RunViews.class);
+    private static final DateTimeFormatter STARTED =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private RunViews() {}
@@ -112,7 +116,7 @@ public final class RunViews {
         if (c.get("target") != null) {
             out.add("target " + c.get("target"));
         }
-        out.add("started " + s.run().start());
+        out.add("started " + STARTED.format(s.run().start()));
         if (s.run().duration() != null) {
             out.add("took " + Format.seconds(s.run().duration().toNanos() / 1e9));
         }

@@ -10,6 +10,7 @@ import io.llmharness.report.chart.Marker;
 import io.llmharness.report.chart.Series;
 import io.llmharness.report.chart.Ticks;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -119,12 +120,13 @@ final class ServerCharts {
                     signals.length > 1 ? signal.label().replace(" requests", "").replace("tokens/s", "") : "";
             if (each.size() > 1) {
                 SignalSeries all = timeline.combined(signal);
-                series.add(series(join(prefix, "all servers"), all, scale, color++, false));
+                series.add(series(join(prefix, "all servers"), all, scale, color++, false, domain));
                 for (SignalSeries s : each) {
-                    series.add(series(join(prefix, shortName(s.server())), s, scale, color++, true));
+                    series.add(series(join(prefix, shortName(s.server())), s, scale, color++, true, domain));
                 }
             } else {
-                series.add(series(prefix.isEmpty() ? signal.label() : prefix, each.get(0), scale, color++, false));
+                series.add(
+                        series(prefix.isEmpty() ? signal.label() : prefix, each.get(0), scale, color++, false, domain));
             }
             sources.add(each.get(0).source().metric()
                     + (each.get(0).source().denominator() == null
@@ -146,12 +148,23 @@ final class ServerCharts {
                 domain));
     }
 
-    private static Series series(String name, SignalSeries s, double scale, int color, boolean dashed) {
-        double[] y = new double[s.size()];
-        for (int i = 0; i < y.length; i++) {
-            y[i] = s.values()[i] * scale;
+    /** The points of a signal on the report's time axis (scrapes before it, e.g. during a warm-up, are left out). */
+    private static Series series(
+            String name, SignalSeries s, double scale, int color, boolean dashed, double[] domain) {
+        int from = 0;
+        while (from < s.size() && s.timesS()[from] < domain[0]) {
+            from++;
         }
-        return new Series(name, s.timesS().clone(), y, Series.Style.LINE, color, dashed);
+        int to = from;
+        while (to < s.size() && s.timesS()[to] <= domain[1]) {
+            to++;
+        }
+        double[] x = Arrays.copyOfRange(s.timesS(), from, to);
+        double[] y = new double[to - from];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = s.values()[from + i] * scale;
+        }
+        return new Series(name, x, y, Series.Style.LINE, color, dashed);
     }
 
     /** A server URL without its scheme, for legends. */

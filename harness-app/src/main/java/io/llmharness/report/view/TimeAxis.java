@@ -8,8 +8,9 @@ import io.llmharness.report.chart.Ticks;
 import java.util.List;
 
 /**
- * The time axis of a report: from the run start (or the earliest request, if earlier) to the last completion or
- * stage end, cut into equal buckets of a round width. The width aims at about 20 requests per bucket, between 10
+ * The time axis of a report: from the first request or stage start, whichever is earlier, to the last completion or
+ * stage end, cut into equal buckets of a round width. Times stay relative to the run start, so a warm-up before
+ * the measured run is off the axis (it starts at the first stage) but the numbers still say when things happened. The width aims at about 20 requests per bucket, between 10
  * and 120 buckets, never below 10 ms.
  *
  * <p>Latency over time is bucketed by each request's scheduled time; when every request was scheduled at about the
@@ -29,8 +30,8 @@ record TimeAxis(long originNs, long widthNs, int buckets, long endNs, boolean by
     static final int MAX_BUCKETS = 120;
 
     static TimeAxis of(List<RequestRecord> records, long anchor, List<StageWindow> stages) {
-        long lo = 0;
-        long hi = 0;
+        long lo = Long.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
         long minSched = Long.MAX_VALUE;
         long maxSched = Long.MIN_VALUE;
         for (RequestRecord r : records) {
@@ -50,6 +51,10 @@ record TimeAxis(long originNs, long widthNs, int buckets, long endNs, boolean by
             lo = Math.min(lo, s.startNs());
             hi = Math.max(hi, s.endNs());
         }
+        if (lo == Long.MAX_VALUE) { // nothing recorded: the run start
+            lo = 0;
+        }
+        hi = Math.max(hi, lo);
         long span = Math.max(hi - lo, MIN_WIDTH_NS);
         int target = Math.max(MIN_BUCKETS, Math.min(MAX_BUCKETS, records.size() / 20));
         long width = width(span, target);

@@ -15,8 +15,8 @@ import java.util.Map;
 final class Verdicts {
 
     private static final List<String> LABEL_KEYS = List.of("verdict", "status", "result", "health", "state");
-    /** Top-level keys not listed as details: shown as lines already, or settings rather than findings. */
-    private static final List<String> SKIPPED_KEYS = List.of("reasons", "thresholds", "warm_up");
+    /** Top-level keys not listed as details of an object without reasons: settings rather than findings. */
+    private static final List<String> SKIPPED_KEYS = List.of("thresholds", "warm_up");
 
     private Verdicts() {}
 
@@ -60,7 +60,10 @@ final class Verdicts {
                                 + Format.percent(s.metrics().failureRate()) + ")"));
     }
 
-    /** A client_health object of any shape: its first verdict-like text field, and the rest as detail lines. */
+    /**
+     * A client_health object: its first verdict-like text field, then its {@code reasons}, or, for an object of
+     * another shape, every other field as a detail line.
+     */
     static Verdict health(JsonNode h) {
         if (!h.isObject()) {
             return new Verdict("Client health", h.asText(), tone(h.asText()), List.of());
@@ -74,10 +77,16 @@ final class Verdicts {
         }
         List<String> details = new ArrayList<>();
         JsonNode reasons = h.get("reasons");
-        if (reasons != null && reasons.isArray()) { // the verdict's own explanation comes first, one per line
+        if (reasons != null && reasons.isArray()) {
+            // the verdict explains itself: its reasons, one per line; the figures stay in summary.json
             reasons.forEach(r -> details.add(r.asText()));
+            if (details.isEmpty()) {
+                details.add("every figure within its threshold");
+            }
+            details.add("figures: client_health in summary.json");
+        } else {
+            flatten("", h, details, label);
         }
-        flatten("", h, details, label);
         return new Verdict(
                 "Client health",
                 label == null ? "REPORTED" : label,
@@ -103,7 +112,7 @@ final class Verdicts {
             } else if (!(prefix.isEmpty()
                     && LABEL_KEYS.contains(e.getKey())
                     && v.asText().equals(label))) {
-                out.add(key + ": " + v.asText());
+                out.add(key + ": " + (v.isNumber() ? Format.sig(v.asDouble()) : v.asText()));
             }
         });
     }

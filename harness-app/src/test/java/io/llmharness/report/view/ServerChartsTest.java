@@ -46,4 +46,14 @@ class ServerChartsTest {
         assertThat(p.note()).contains("11 scrapes of http://a:8000, http://b:8000, every 1 s");
         assertThat(p.perStage()).isNotNull();
     }
+
+    @Test
+    void scrapesBeforeTheAxisAreLeftOut() {
+        List<ScrapedValue> v = new ArrayList<>();
+        for (int t = 0; t <= 10; t++) {
+            v.add(new ScrapedValue(t, "http://a:8000", "vllm:num_requests_running", t, 1));
+        }
+        ServerPanel p = ServerCharts.of(ServerTimeline.of(v), null, new double[] {4, 10}, List.of());
+        assertThat(p.charts().get(0).series().get(0).x()).containsExactly(4, 5, 6, 7, 8, 9, 10);
+    }
 }

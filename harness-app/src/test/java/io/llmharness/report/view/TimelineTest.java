@@ -123,4 +123,17 @@ class TimelineTest {
             }
         }
     }
+
+    @Test
+    void aWarmUpBeforeTheFirstStageIsOffTheAxis() {
+        // the run starts at 0, a warm-up runs until 28 s, the measured stage runs from 28 s to 48 s
+        List<RequestRecord> rs = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            rs.add(RecordBuilder.at(28 * S + i * 50 * MS).build());
+        }
+        TimeAxis axis = TimeAxis.of(rs, 0, List.of(new StageWindow("Server", 28 * S, 48 * S)));
+        assertThat(axis.originNs()).isGreaterThan(25 * S).isLessThanOrEqualTo(28 * S);
+        assertThat(axis.domain()[1]).isGreaterThanOrEqualTo(48);
+        assertThat(TimeAxis.of(List.of(), 0, List.of()).originNs()).isZero();
+    }
 }
