@@ -13,7 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code harness demo} in process: both runs VALID, no LoadGen error, well inside the time budget, server metrics
- * scraped, the last line the report's path, and {@code harness report} reproducing each summary.json.
+ * scraped, the last line the report's path, both runs in the history, and {@code harness report} reproducing each
+ * summary.json.
  */
 class DemoTest {
 
@@ -23,7 +24,9 @@ class DemoTest {
     @Test
     void bothRunsAreValidWithinTheBudget() throws Exception {
         long start = System.nanoTime();
-        RunFixture.Outcome o = RunFixture.harness("demo", "--output-dir", dir.toString(), "--progress", "off");
+        Path history = dir.resolve("history.duckdb");
+        RunFixture.Outcome o = RunFixture.harness(
+                "demo", "--output-dir", dir.toString(), "--progress", "off", "--history", history.toString());
         double seconds = (System.nanoTime() - start) / 1e9;
         assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
         assertThat(Pattern.compile("Result is : VALID")
@@ -62,6 +65,15 @@ class DemoTest {
         assertThat(o.out()).contains("Report (Offline): " + runs.get(0).resolve("report.html"));
         assertThat(Files.readString(runs.get(1).resolve("report.html")))
                 .contains("Server metrics", "vllm:num_requests_running", "VALID");
+
+        // both finished runs went into the history
+        RunFixture.Outcome listed = RunFixture.harness("history", "--history", history.toString());
+        assertThat(listed.exit()).as(listed.err()).isZero();
+        assertThat(listed.out())
+                .contains(
+                        runs.get(0).getFileName().toString(),
+                        runs.get(1).getFileName().toString())
+                .contains("2 runs from " + history);
 
         // harness report rebuilds the same summary.json from what the run recorded
         for (Path run : runs) {
