@@ -80,6 +80,37 @@ class ArchitectureTest {
     }
 
     @Test
+    void theKubernetesModuleReferencesOnlyItself() {
+        concernGraph("harness-k8s")
+                .forEach((concern, targets) -> assertThat(targets)
+                        .as("packages referenced from io.llmharness.%s in harness-k8s", concern)
+                        .isEmpty());
+    }
+
+    /** Inside harness-k8s: root ← manifest ← cluster ← collect ← launch ← cli, never upward. */
+    @Test
+    void theKubernetesPackagesPointOneWay() {
+        List<String> layers = List.of("(root)", "manifest", "cluster", "collect", "launch", "cli");
+        Path src = repositoryRoot().resolve("harness-k8s/src/main/java/io/llmharness/k8s");
+        Pattern ref = Pattern.compile("\\bio\\.llmharness\\.k8s\\.([a-z]+)\\.[A-Z]");
+        try (Stream<Path> files = Files.walk(src)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                Path rel = src.relativize(file);
+                String layer =
+                        rel.getNameCount() == 1 ? "(root)" : rel.getName(0).toString();
+                Matcher m = ref.matcher(Files.readString(file));
+                while (m.find()) {
+                    assertThat(layers.indexOf(m.group(1)))
+                            .as("%s references io.llmharness.k8s.%s", rel, m.group(1))
+                            .isLessThanOrEqualTo(layers.indexOf(layer));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
     void nothingDependsOnTheCommandLine() {
         concernGraph("harness-app")
                 .forEach((concern, targets) -> assertThat(targets)
@@ -109,6 +140,63 @@ class ArchitectureTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Accuracy scoring works on files alone: it reads datasets, benchmark specs and the simulator's vocabulary, but
+     * never the run pipeline, the HTTP client or the reports, so {@code harness accuracy} needs no server code.
+     */
+    @Test
+    void accuracyReadsOnlyFilesAndSpecs() {
+        assertThat(concernGraph("harness-app").get("accuracy"))
+                .as("concerns referenced from io.llmharness.accuracy")
+                .isSubsetOf(Set.of("benchmark", "dataset", "error", "simulator"));
+    }
+
+    /**
+     * Inside accuracy the metric helpers (text, rouge, punkt, answer, decode, exec) sit at the bottom: they never
+     * reach the evaluator model, the evaluators, the orchestration or TEST06.
+     */
+    @Test
+    void accuracyMetricPackagesStayAtTheBottom() {
+        Pattern up = Pattern.compile("\\bio\\.llmharness\\.accuracy\\.(?:(bench|scoring|test06|synth)\\.|[A-Z])");
+        Path accuracy = repositoryRoot().resolve("harness-app/src/main/java/io/llmharness/accuracy");
+        for (String helper : List.of("text", "rouge", "punkt", "answer", "decode", "exec")) {
+            try (Stream<Path> files = Files.walk(accuracy.resolve(helper))) {
+                for (Path file :
+                        files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                    Matcher m = up.matcher(Files.readString(file));
+                    boolean found = m.find();
+                    assertThat(found)
+                            .as("%s references %s", accuracy.relativize(file), found ? m.group() : "")
+                            .isFalse();
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /**
+     * One simple name per type in main code, over every module: a reader (and an import) never has to tell two
+     * {@code Json}s or two {@code TestMode}s apart. package-info files do not count.
+     */
+    @Test
+    void everyMainTypeHasItsOwnSimpleName() {
+        Map<String, List<String>> byName = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(repositoryRoot())) {
+            files.filter(f -> f.toString().endsWith(".java"))
+                    .filter(f -> f.toString().contains("/src/main/java/"))
+                    .filter(f -> !f.getFileName().toString().equals("package-info.java"))
+                    .forEach(f -> byName.computeIfAbsent(f.getFileName().toString(), k -> new ArrayList<>())
+                            .add(repositoryRoot().relativize(f).toString()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        byName.values().removeIf(paths -> paths.size() < 2);
+        assertThat(byName)
+                .as("main types sharing a simple name (rename one of each)")
+                .isEmpty();
     }
 
     @Test

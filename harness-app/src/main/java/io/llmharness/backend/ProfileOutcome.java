@@ -16,7 +16,10 @@ public record ProfileOutcome(String action, List<Result> results) {
     public enum Status {
         /** HTTP 200. */
         OK,
-        /** HTTP 404: the route exists only when the server was started with profiling configured. */
+        /**
+         * HTTP 404: the route exists only when the server was started with its own profiling switch; the detail
+         * names that switch.
+         */
         NOT_ENABLED,
         /** Any other status, a timeout or a connection error. */
         FAILED
@@ -48,7 +51,7 @@ public record ProfileOutcome(String action, List<Result> results) {
                         .filter(r -> r.status() != Status.OK)
                         .map(r -> r.baseUrl() + " "
                                 + (r.status() == Status.NOT_ENABLED
-                                        ? "has profiling not enabled (404); start it with profile.tool set"
+                                        ? "answered 404: " + r.detail()
                                         : "failed: " + r.detail()))
                         .collect(Collectors.joining("; "));
     }

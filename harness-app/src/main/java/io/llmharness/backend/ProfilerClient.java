@@ -69,6 +69,23 @@ public final class ProfilerClient {
         return null;
     }
 
+    /**
+     * What a server that answers 404 to {@code /start_profile} is missing: its own profiling switch, which the
+     * harness sets only on servers it starts, in the spelling of {@code server_version}.
+     */
+    String switchHint() {
+        boolean cuda = settings.tool() == ProfilerTool.NSYS || settings.tool() == ProfilerTool.AMD;
+        String needs = backend == Backend.SGLANG
+                ? (cuda ? "SGLang serves it always; check the URL" : "SGLang needs SGLANG_TORCH_PROFILER_DIR set")
+                : cuda
+                        ? "vLLM needs --profiler-config '{\"profiler\":\"cuda\"}' (0.13 and later)"
+                                + " or VLLM_TORCH_CUDA_PROFILE=1 (0.12 and earlier)"
+                        : "vLLM needs --profiler-config '{\"profiler\":\"torch\",\"torch_profiler_dir\":DIR}'"
+                                + " (0.13 and later) or VLLM_TORCH_PROFILER_DIR=DIR (0.12 and earlier)";
+        return "the server's own profiler switch is off (" + needs + "; the harness adds it only to servers it"
+                + " starts, in the spelling of server_version)";
+    }
+
     private ProfileOutcome callAll(String action, String body, Duration timeout) {
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             List<CompletableFuture<ProfileOutcome.Result>> calls = baseUrls.stream()
@@ -91,7 +108,7 @@ public final class ProfilerClient {
             HttpResponse<String> r = http.send(rb.build(), HttpResponse.BodyHandlers.ofString());
             return switch (r.statusCode()) {
                 case 200 -> new ProfileOutcome.Result(baseUrl, ProfileOutcome.Status.OK, null);
-                case 404 -> new ProfileOutcome.Result(baseUrl, ProfileOutcome.Status.NOT_ENABLED, "HTTP 404");
+                case 404 -> new ProfileOutcome.Result(baseUrl, ProfileOutcome.Status.NOT_ENABLED, switchHint());
                 default -> new ProfileOutcome.Result(baseUrl, ProfileOutcome.Status.FAILED, "HTTP " + r.statusCode());
             };
         } catch (HttpTimeoutException e) {

@@ -9,7 +9,7 @@ import java.util.Objects;
  * @param modelCategory {@code --model-category}; when absent the benchmark is inferred from {@code model}
  * @param model {@code --model}: Hugging Face id or local path of the served model
  * @param scenario {@code --scenario} (parse with {@link RunScenario#parse})
- * @param testMode {@code --test-mode} (parse with {@link TestMode#parse})
+ * @param testMode {@code --test-mode} (parse with {@link RunMode#parse})
  * @param lgModelName {@code --lg-model-name}: overrides the LoadGen model name
  * @param generation the generation flags
  * @param prompts the prompt flags
@@ -18,7 +18,7 @@ public record BenchmarkOptions(
         String modelCategory,
         String model,
         RunScenario scenario,
-        TestMode testMode,
+        RunMode testMode,
         String lgModelName,
         GenerationOptions generation,
         PromptOptions prompts) {

@@ -111,13 +111,13 @@ public record BenchmarkSpec(
     }
 
     /** The reference generation parameters for a test mode. */
-    public SamplingParams defaults(TestMode mode) {
-        return mode == TestMode.ACCURACY ? accuracyDefaults : performanceDefaults;
+    public SamplingParams defaults(RunMode mode) {
+        return mode == RunMode.ACCURACY ? accuracyDefaults : performanceDefaults;
     }
 
     /** Number of samples LoadGen uses in the given mode. */
-    public int sampleCount(TestMode mode) {
-        return mode == TestMode.ACCURACY ? accuracySampleCount : performanceSampleCount;
+    public int sampleCount(RunMode mode) {
+        return mode == RunMode.ACCURACY ? accuracySampleCount : performanceSampleCount;
     }
 
     /** The scenarios this benchmark defines, in variant order. */

@@ -48,9 +48,7 @@ public final class BenchmarkTable {
         out.append("|---|---|---|\n");
         for (BenchmarkSpec s : registry.all()) {
             out.append(row(
-                    code(s.category()),
-                    params(s.defaults(TestMode.PERFORMANCE)),
-                    params(s.defaults(TestMode.ACCURACY))));
+                    code(s.category()), params(s.defaults(RunMode.PERFORMANCE)), params(s.defaults(RunMode.ACCURACY))));
         }
         out.append("\n| `--model-category` | accuracy (reference, gate) | compliance | notes |\n");
         out.append("|---|---|---|---|\n");

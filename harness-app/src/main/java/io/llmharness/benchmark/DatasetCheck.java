@@ -20,12 +20,15 @@ public final class DatasetCheck {
      * @throws HarnessException config error when the file is evidently the other mode's file of a benchmark with
      *     separate performance and accuracy files
      */
-    public static List<String> rowCount(BenchmarkSpec spec, TestMode mode, long rows, String datasetName) {
+    public static List<String> rowCount(BenchmarkSpec spec, RunMode mode, long rows, String datasetName) {
+        if (mode == RunMode.FIND_PEAK) {
+            mode = RunMode.PERFORMANCE; // a peak search sends the performance set
+        }
         int expected = spec.sampleCount(mode);
         if (spec.dataset() != null && spec.dataset().separateAccuracyFile() && rows != expected) {
-            TestMode other = mode == TestMode.ACCURACY ? TestMode.PERFORMANCE : TestMode.ACCURACY;
+            RunMode other = mode == RunMode.ACCURACY ? RunMode.PERFORMANCE : RunMode.ACCURACY;
             if (rows == spec.sampleCount(other)) {
-                String wanted = mode == TestMode.ACCURACY
+                String wanted = mode == RunMode.ACCURACY
                         ? spec.dataset().accuracyFile()
                         : spec.dataset().performanceFile();
                 throw HarnessException.config("--dataset-path " + datasetName + ": " + rows + " rows is the "
@@ -46,7 +49,7 @@ public final class DatasetCheck {
         return List.of();
     }
 
-    private static String article(TestMode mode) {
-        return mode == TestMode.ACCURACY ? "an accuracy" : "a performance";
+    private static String article(RunMode mode) {
+        return mode == RunMode.ACCURACY ? "an accuracy" : "a performance";
     }
 }

@@ -24,7 +24,7 @@ final class DeepSeekR1Benchmark {
                 .variant("deepseek-r1", LatencyLimits.tokens(2000, 80), OFFLINE, SERVER)
                 .variant("deepseek-r1-interactive", LatencyLimits.tokens(1500, 15), INTERACTIVE)
                 .samples(4388)
-                .generation(Sampling.greedy(20000, 1))
+                .generation(ReferenceSampling.greedy(20000, 1))
                 .eos(1)
                 .accuracy("Per-dataset answer extraction (boxed integer, PRM800K grader, answer letter, LiveCodeBench"
                         + " tests); exact_match 81.3582 x0.99; tokens_per_sample 3886.2274 within +-10%")

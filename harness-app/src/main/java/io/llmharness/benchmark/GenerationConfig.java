@@ -35,8 +35,8 @@ public record GenerationConfig(
     }
 
     /** The per-mode section for {@code mode}. */
-    public Map<GenParam, Object> section(TestMode mode) {
-        return mode == TestMode.ACCURACY ? accuracy : performance;
+    public Map<GenParam, Object> section(RunMode mode) {
+        return mode == RunMode.ACCURACY ? accuracy : performance;
     }
 
     private static Map<GenParam, Object> freeze(Map<GenParam, Object> m) {

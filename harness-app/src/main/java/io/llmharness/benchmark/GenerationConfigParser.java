@@ -61,7 +61,7 @@ public final class GenerationConfigParser {
     public static GenerationConfig parse(String json, String source) {
         JsonNode root;
         try {
-            root = Json.MAPPER.readTree(json);
+            root = StrictJson.MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
             JsonLocation loc = e.getLocation();
             String line = loc == null ? "" : " line " + loc.getLineNr() + " column " + loc.getColumnNr();
@@ -105,7 +105,7 @@ public final class GenerationConfigParser {
                 throw HarnessException.config(source + " key 'extra." + e.getKey()
                         + "': null is not a value to send; remove the key to leave it to the server");
             }
-            into.put(e.getKey(), Json.MAPPER.convertValue(e.getValue(), Object.class));
+            into.put(e.getKey(), StrictJson.MAPPER.convertValue(e.getValue(), Object.class));
         }
     }
 
@@ -136,7 +136,7 @@ public final class GenerationConfigParser {
             throw HarnessException.config(
                     where + ": " + param.key() + " is already set by another spelling in the same object; keep one");
         }
-        Object v = JsonValues.convert(param, value, where);
+        Object v = GenParamValues.convert(param, value, where);
         String problem = param.check(v);
         if (problem != null) {
             throw HarnessException.config(where + " = " + value + ": " + problem);

@@ -28,7 +28,7 @@ public final class GenerationResolver {
     private GenerationResolver() {}
 
     /** Reads {@code options.generationConfig()} when set, then resolves. */
-    public static ResolvedGeneration resolve(BenchmarkSpec spec, TestMode mode, GenerationOptions options) {
+    public static ResolvedGeneration resolve(BenchmarkSpec spec, RunMode mode, GenerationOptions options) {
         GenerationConfig file =
                 options.generationConfig() == null ? null : GenerationConfigParser.read(options.generationConfig());
         return resolve(spec, mode, file, options);
@@ -42,7 +42,7 @@ public final class GenerationResolver {
      *     the merged minimum exceeds the maximum (config)
      */
     public static ResolvedGeneration resolve(
-            BenchmarkSpec spec, TestMode mode, GenerationConfig file, GenerationOptions options) {
+            BenchmarkSpec spec, RunMode mode, GenerationConfig file, GenerationOptions options) {
         SamplingParams reference = spec.defaults(mode);
         Steps steps = new Steps(reference, "default (" + spec.category() + " " + mode.cliName() + ")");
         List<String> warnings = new ArrayList<>();
@@ -56,7 +56,7 @@ public final class GenerationResolver {
         steps.flag(GenParam.TEMPERATURE, options.temperature(), "--temperature");
         steps.flag(GenParam.TOP_K, options.topK(), "--top-k");
         steps.flag(GenParam.TOP_P, options.topP(), "--top-p");
-        if (mode == TestMode.ACCURACY) {
+        if (mode == RunMode.ACCURACY) {
             steps.flag(GenParam.TEMPERATURE, options.accuracyTemperature(), "--accuracy-temperature");
             steps.flag(GenParam.TOP_K, options.accuracyTopK(), "--accuracy-top-k");
             steps.flag(GenParam.TOP_P, options.accuracyTopP(), "--accuracy-top-p");

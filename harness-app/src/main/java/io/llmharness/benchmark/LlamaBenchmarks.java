@@ -31,7 +31,7 @@ final class LlamaBenchmarks {
                 .variant("llama2-70b", LatencyLimits.tokens(2000, 200), OFFLINE, SERVER)
                 .variant("llama2-70b-interactive", LatencyLimits.tokens(450, 40), INTERACTIVE)
                 .samples(24576)
-                .generation(Sampling.greedy(1024, 1))
+                .generation(ReferenceSampling.greedy(1024, 1))
                 .eos(2)
                 .accuracy("ROUGE vs the GPT-4 answers in 'output': rouge1 44.4312, rouge2 22.0352, rougeL 28.6162"
                         + " x0.99 (or x0.999 for -99.9); tokens_per_sample 294.45 within +-10%")
@@ -53,7 +53,7 @@ final class LlamaBenchmarks {
                 .variant("llama3_1-8b", LatencyLimits.tokens(2000, 100), OFFLINE, SERVER)
                 .variant("llama3_1-8b-interactive", LatencyLimits.tokens(500, 30), INTERACTIVE)
                 .samples(13368)
-                .generation(Sampling.greedy(128, 1))
+                .generation(ReferenceSampling.greedy(128, 1))
                 .eos(LLAMA31_EOS)
                 .accuracy(CNN_ACCURACY + ": rouge1 38.7792, rouge2 15.9075, rougeL 24.4957, rougeLsum 35.793"
                         + " x0.99; gen_len (total characters) 8167644 within +-10%")
@@ -72,7 +72,7 @@ final class LlamaBenchmarks {
                 .dataset(DatasetInfo.single("5000-sample subset of the CNN/DailyMail set", "sample_cnn_eval_5000.json"))
                 .variant("llama3_1-8b-edge", LatencyLimits.NONE, OFFLINE, SINGLE_STREAM)
                 .samples(5000)
-                .generation(Sampling.greedy(128, 1))
+                .generation(ReferenceSampling.greedy(128, 1))
                 .eos(LLAMA31_EOS)
                 .accuracy(CNN_ACCURACY + ": rouge1 39.06, rouge2 16.1147, rougeL 24.6375, rougeLsum 36.124 x0.99;"
                         + " gen_len 3051113 within +-10%")
@@ -94,7 +94,7 @@ final class LlamaBenchmarks {
                 .variant("llama3_1-405b", LatencyLimits.tokens(6000, 175), OFFLINE, SERVER)
                 .variant("llama3_1-405b-interactive", LatencyLimits.tokens(4500, 80), INTERACTIVE)
                 .samples(8313)
-                .generation(Sampling.greedy(2000, 1))
+                .generation(ReferenceSampling.greedy(2000, 1))
                 .eos(LLAMA31_EOS)
                 .accuracy("Per-row metric from the 'metric' column (rouge: rougeL; niah_em / qa_em: exact match):"
                         + " rougeL 21.6666 and exact_match 90.1335 x0.99; tokens_per_sample 684.68 within +-10%")

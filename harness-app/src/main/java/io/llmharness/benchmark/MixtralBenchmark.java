@@ -21,7 +21,7 @@ final class MixtralBenchmark {
                         "5k OpenOrca + 5k GSM8K + 5k MBXP; pickled DataFrame", "09292024_mixtral_15k_mintoken2_v1.pkl"))
                 .variant("mixtral-8x7b", LatencyLimits.tokens(2000, 200), OFFLINE, SERVER)
                 .samples(15000)
-                .generation(Sampling.greedy(1024, 2))
+                .generation(ReferenceSampling.greedy(1024, 2))
                 .eos(2)
                 .accuracy("OpenOrca rows: ROUGE; GSM8K rows: last number vs gt_output; MBXP rows: generated code run"
                         + " against gt_output tests. rouge1 45.5989, rouge2 23.3526, rougeL 30.4608, gsm8k 73.66,"

@@ -50,7 +50,7 @@ final class ProductPrompt implements PromptBuilder {
             ProductFields fields,
             boolean hasCategories,
             boolean hasSystemColumn,
-            ChatTemplate template,
+            ChatTexts template,
             String datasetName) {
         this.fields = fields;
         this.hasCategories = hasCategories;
@@ -81,7 +81,7 @@ final class ProductPrompt implements PromptBuilder {
             }
         }
 
-        ArrayNode messages = Json.MAPPER.createArrayNode();
+        ArrayNode messages = StrictJson.MAPPER.createArrayNode();
         messages.addObject().put("role", "system").put("content", system);
         ObjectNode user = messages.addObject().put("role", "user");
         ArrayNode content = user.putArray("content");
@@ -116,9 +116,9 @@ final class ProductPrompt implements PromptBuilder {
         if (v instanceof String s) {
             return s;
         }
-        JsonNode node = v instanceof JsonNode n ? n : Json.MAPPER.valueToTree(v);
+        JsonNode node = v instanceof JsonNode n ? n : StrictJson.MAPPER.valueToTree(v);
         try {
-            return Json.MAPPER.writeValueAsString(node);
+            return StrictJson.MAPPER.writeValueAsString(node);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }

@@ -28,7 +28,7 @@ public final class PromptBuilders {
      * @throws HarnessException config error naming the dataset and the expected columns when none is present
      */
     public static PromptPlan select(
-            BenchmarkSpec spec, Collection<String> columns, String datasetName, ChatTemplate template) {
+            BenchmarkSpec spec, Collection<String> columns, String datasetName, ChatTexts template) {
         Set<String> have = Set.copyOf(columns);
         for (PromptSource source : spec.promptSources()) {
             if (have.containsAll(source.requiredColumns())) {
@@ -40,7 +40,7 @@ public final class PromptBuilders {
     }
 
     private static PromptPlan plan(
-            BenchmarkSpec spec, PromptSource source, Set<String> have, String datasetName, ChatTemplate template) {
+            BenchmarkSpec spec, PromptSource source, Set<String> have, String datasetName, ChatTexts template) {
         return switch (source) {
             case TokenIdsColumn s -> new PromptPlan(s, row -> tokenIds(row, s.column(), datasetName), List.of());
             case TextColumn s -> new PromptPlan(s, row -> text(row, s.column(), datasetName), List.of());
@@ -87,8 +87,8 @@ public final class PromptBuilders {
             node = switch (v) {
                 case null -> null;
                 case JsonNode n -> n;
-                case String s -> Json.MAPPER.readTree(s);
-                default -> Json.MAPPER.valueToTree(v);
+                case String s -> StrictJson.MAPPER.readTree(s);
+                default -> StrictJson.MAPPER.valueToTree(v);
             };
         } catch (JsonProcessingException | IllegalArgumentException e) {
             node = null;

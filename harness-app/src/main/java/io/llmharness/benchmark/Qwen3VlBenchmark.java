@@ -45,7 +45,7 @@ final class Qwen3VlBenchmark {
 
     static JsonNode schema() {
         try {
-            return Json.MAPPER.readTree(SCHEMA);
+            return StrictJson.MAPPER.readTree(SCHEMA);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }

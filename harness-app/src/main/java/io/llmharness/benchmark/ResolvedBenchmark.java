@@ -18,10 +18,10 @@ import java.util.List;
  */
 public record ResolvedBenchmark(
         BenchmarkSpec spec,
-        TestMode mode,
+        RunMode mode,
         LoadGenTarget loadGen,
         ResolvedGeneration generation,
-        ChatTemplate chatTemplate,
+        ChatTexts chatTemplate,
         List<String> warnings) {
 
     public ResolvedBenchmark {
@@ -38,7 +38,7 @@ public record ResolvedBenchmark(
         BenchmarkSpec spec = registry.select(options.modelCategory(), options.model());
         LoadGenTarget target = spec.loadGen(options.scenario(), options.lgModelName());
         ResolvedGeneration generation = GenerationResolver.resolve(spec, options.testMode(), options.generation());
-        ChatTemplate template = ChatTemplate.load(options.prompts());
+        ChatTexts template = ChatTexts.load(options.prompts());
         List<String> warnings = new ArrayList<>();
         registry.mismatchWarning(spec, options.model()).ifPresent(warnings::add);
         warnings.addAll(generation.warnings());

@@ -23,6 +23,6 @@
  * checker); where sources disagree the enforced value is used and the spec's {@code notes} say so. Nothing here
  * evaluates accuracy; {@code accuracyNotes} only describe it. All functions are pure except the two that read
  * files ({@link io.llmharness.benchmark.GenerationConfigParser#read}, {@link
- * io.llmharness.benchmark.ChatTemplate#load}).
+ * io.llmharness.benchmark.ChatTexts#load}).
  */
 package io.llmharness.benchmark;

@@ -3,7 +3,7 @@ package io.llmharness.cli;
 import io.llmharness.error.HarnessException;
 import io.llmharness.report.compare.CompareHtml;
 import io.llmharness.report.compare.Comparison;
-import io.llmharness.report.format.TextReport;
+import io.llmharness.report.render.TextReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

@@ -2,7 +2,7 @@ package io.llmharness.cli;
 
 import io.llmharness.cli.run.OutputFlags;
 import io.llmharness.error.HarnessException;
-import io.llmharness.report.format.HtmlFormat;
+import io.llmharness.report.render.HtmlFormat;
 import io.llmharness.run.Demo;
 import io.llmharness.run.RunConsole;
 import io.llmharness.run.RunControl;

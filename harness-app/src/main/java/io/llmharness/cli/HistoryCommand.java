@@ -1,12 +1,12 @@
 package io.llmharness.cli;
 
 import io.llmharness.error.HarnessException;
-import io.llmharness.report.format.TextReport;
 import io.llmharness.report.history.HistoryEntry;
 import io.llmharness.report.history.HistoryLocation;
 import io.llmharness.report.history.RunHistory;
+import io.llmharness.report.render.TextReport;
 import io.llmharness.report.view.Format;
-import io.llmharness.report.view.Table;
+import io.llmharness.report.view.ReportTable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -99,7 +99,7 @@ public final class HistoryCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static Table table(List<HistoryEntry> entries) {
+    private static ReportTable table(List<HistoryEntry> entries) {
         List<List<String>> rows = new ArrayList<>();
         for (HistoryEntry e : entries) {
             rows.add(List.of(
@@ -117,7 +117,7 @@ public final class HistoryCommand implements Callable<Integer> {
                     num(e.tpotP99Ms()),
                     Format.count(e.failed())));
         }
-        return new Table(
+        return new ReportTable(
                 "",
                 List.of(
                         "finished (UTC)",

@@ -1,6 +1,8 @@
 package io.llmharness.cli;
 
 import io.llmharness.error.HarnessException;
+import io.llmharness.k8s.cli.K8sCommand;
+import io.llmharness.k8s.cli.K8sEnvironment;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,6 +19,9 @@ import picocli.CommandLine.Command;
         subcommands = {
             CommandLine.HelpCommand.class,
             RunCommand.class,
+            BenchCommand.class,
+            AccuracyCommand.class,
+            DatasetCommand.class,
             DemoCommand.class,
             LoadgenCommand.class,
             SimCommand.class,
@@ -37,7 +42,13 @@ public final class Main implements Runnable {
 
     /** Builds the configured command line; tests call this and capture the writers. */
     public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new Main());
+        return commandLine(CommandLine.defaultFactory());
+    }
+
+    /** Builds the command line with subcommands made by {@code factory} (tests inject their surroundings). */
+    public static CommandLine commandLine(CommandLine.IFactory factory) {
+        CommandLine cl = new CommandLine(new Main(), factory);
+        cl.addSubcommand("k8s", K8sCommand.commandLine(K8sEnvironment.system()));
         cl.setExecutionExceptionHandler(Main::handleExecutionException);
         cl.setParameterExceptionHandler(Main::handleParameterException);
         cl.setCaseInsensitiveEnumValuesAllowed(true);

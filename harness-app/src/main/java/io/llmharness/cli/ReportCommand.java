@@ -1,8 +1,8 @@
 package io.llmharness.cli;
 
-import io.llmharness.report.format.PngFormat;
-import io.llmharness.report.format.RunReports;
-import io.llmharness.report.format.TextReport;
+import io.llmharness.report.render.PngFormat;
+import io.llmharness.report.render.RunReports;
+import io.llmharness.report.render.TextReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,11 +1,13 @@
 package io.llmharness.cli;
 
+import io.llmharness.accuracy.Verdict;
 import io.llmharness.cli.run.BenchmarkFlags;
 import io.llmharness.cli.run.DatasetFlags;
 import io.llmharness.cli.run.LoadGenFlags;
 import io.llmharness.cli.run.OutputFlags;
 import io.llmharness.cli.run.TargetFlags;
 import io.llmharness.error.HarnessException;
+import io.llmharness.run.AccuracyAfterRun;
 import io.llmharness.run.ResultLines;
 import io.llmharness.run.RunConsole;
 import io.llmharness.run.RunControl;
@@ -15,6 +17,7 @@ import io.llmharness.run.RunRequest;
 import io.llmharness.run.RunResult;
 import io.llmharness.run.RunSpec;
 import io.llmharness.run.ServerConfigSource;
+import io.llmharness.run.Test06AfterRun;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,11 +105,23 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Prints the key lines and maps the outcome to the exit code. */
+    /**
+     * Prints the key lines, scores an accuracy run or verifies a TEST06 run, and maps the outcome to the exit code (an
+     * accuracy run that fails its targets and a TEST06 run that fails verification exit with 4, like an INVALID
+     * performance run; a TEST06 run's own performance verdict does not count).
+     */
     static int report(RunConsole console, RunResult result) {
         ResultLines.of(result).forEach(console::result);
+        if (Test06AfterRun.applies(result)) {
+            Boolean passed = Test06AfterRun.verify(result, console);
+            if (passed != null) {
+                return passed ? ExitCodes.OK : ExitCodes.RESULT_INVALID;
+            }
+        }
+        Verdict.Status accuracy = AccuracyAfterRun.score(result, console, System.getenv());
         return switch (result.outcome()) {
-            case VALID, ACCURACY_DONE -> ExitCodes.OK;
+            case VALID -> ExitCodes.OK;
+            case ACCURACY_DONE -> accuracy == Verdict.Status.FAIL ? ExitCodes.RESULT_INVALID : ExitCodes.OK;
             case INVALID -> ExitCodes.RESULT_INVALID;
             case INTERRUPTED -> ExitCodes.INTERRUPTED;
             case FAILED -> throw HarnessException.execution(result.failure());

@@ -1,5 +1,6 @@
 package io.llmharness.cli;
 
+import io.llmharness.accuracy.synth.ReferenceAnswers;
 import io.llmharness.cli.sim.SimFlags;
 import io.llmharness.error.HarnessException;
 import io.llmharness.simulator.SimulatorOptions;
@@ -41,6 +42,20 @@ public final class SimCommand implements Callable<Integer> {
             names = "--accept-unknown-flags",
             description = "Ignore flags the simulator does not model (for real vLLM/SGLang command lines).")
     boolean acceptUnknown;
+
+    @Option(
+            names = "--answers",
+            paramLabel = "FILE",
+            description = "Answer each prompt of this dataset with its reference output (output, gt_output or"
+                    + " ground_truth column), tokenised with the simulator's vocabulary and returned whole; other"
+                    + " prompts get generated text.")
+    java.nio.file.Path answers;
+
+    @Option(
+            names = "--answers-column",
+            paramLabel = "NAME",
+            description = "The reference column of --answers (default: the first of output, gt_output, ground_truth).")
+    String answersColumn;
 
     @Unmatched
     List<String> unmatched = new ArrayList<>();
@@ -139,7 +154,13 @@ public final class SimCommand implements Callable<Integer> {
     SimulatorOptions options() {
         CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
         try {
-            return flags.toOptions(parsed::hasMatchedOption);
+            SimulatorOptions o = flags.toOptions(parsed::hasMatchedOption);
+            if (answersColumn != null && answers == null) {
+                throw HarnessException.usage("--answers-column needs --answers FILE");
+            }
+            return answers == null
+                    ? o
+                    : o.with(o.streaming().withAnswers(ReferenceAnswers.load(answers, answersColumn, "--answers")));
         } catch (IllegalArgumentException e) {
             throw HarnessException.config("sim: " + UsageErrors.asTyped(e.getMessage(), parsed));
         }

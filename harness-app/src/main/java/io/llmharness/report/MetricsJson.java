@@ -23,7 +23,7 @@ final class MetricsJson {
 
     private MetricsJson() {}
 
-    static void write(JsonOut out, MetricSummary m) throws IOException {
+    static void write(ReportJson out, MetricSummary m) throws IOException {
         out.start("metrics");
         window(out, m.window());
         requests(out, m.requests());
@@ -46,7 +46,7 @@ final class MetricsJson {
         out.end().end();
     }
 
-    private static void window(JsonOut out, MeasuredWindow w) throws IOException {
+    private static void window(ReportJson out, MeasuredWindow w) throws IOException {
         out.start("window")
                 .field("requested_start_ns", w.requestedStartNs())
                 .field("requested_end_ns", w.requestedEndNs())
@@ -58,7 +58,7 @@ final class MetricsJson {
                 .end();
     }
 
-    private static void requests(JsonOut out, RequestCounts c) throws IOException {
+    private static void requests(ReportJson out, RequestCounts c) throws IOException {
         out.start("requests")
                 .field("recorded", c.recorded())
                 .field("issued", c.issued())
@@ -68,7 +68,7 @@ final class MetricsJson {
                 .end();
     }
 
-    private static void throughput(JsonOut out, Throughput t) throws IOException {
+    private static void throughput(ReportJson out, Throughput t) throws IOException {
         out.start("throughput")
                 .field("requests_per_second", t.requestsPerSecond())
                 .field("output_tokens_per_second", t.outputTokensPerSecond())
@@ -77,7 +77,7 @@ final class MetricsJson {
                 .end();
     }
 
-    private static void tokens(JsonOut out, TokenSummary t) throws IOException {
+    private static void tokens(ReportJson out, TokenSummary t) throws IOException {
         out.start("tokens")
                 .field("input_total", t.inputTotal())
                 .field("output_total", t.outputTotal())
@@ -94,7 +94,7 @@ final class MetricsJson {
     }
 
     private static void distribution(
-            JsonOut out, String name, String unit, String population, Distribution d, LongFunction<BigDecimal> conv)
+            ReportJson out, String name, String unit, String population, Distribution d, LongFunction<BigDecimal> conv)
             throws IOException {
         boolean e = d.isEmpty();
         BigDecimal mean = e ? null : "ms".equals(unit) ? Units.ms(d.mean()) : JsonTree.decimal(d.mean());

@@ -19,7 +19,7 @@ final class ServerMetricsJson {
 
     private ServerMetricsJson() {}
 
-    static void write(JsonOut out, ServerMetricsSummary s) throws IOException {
+    static void write(ReportJson out, ServerMetricsSummary s) throws IOException {
         out.start("server_metrics")
                 .field("file", ServerMetricsFile.FILE)
                 .field("scrapes", s.scrapes())
@@ -43,7 +43,7 @@ final class ServerMetricsJson {
         out.endArray().end();
     }
 
-    private static void signal(JsonOut out, ServerSignal signal, SignalStats v) throws IOException {
+    private static void signal(ReportJson out, ServerSignal signal, SignalStats v) throws IOException {
         if (v.isEmpty()) {
             out.value(signal.key(), null);
             return;

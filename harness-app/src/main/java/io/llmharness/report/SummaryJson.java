@@ -64,7 +64,7 @@ public final class SummaryJson {
     }
 
     static void write(RunSummary s, Writer w) throws IOException {
-        try (JsonOut out = new JsonOut(w)) {
+        try (ReportJson out = new ReportJson(w)) {
             out.start(null).field("schema_version", SCHEMA_VERSION);
             run(out, s.run());
             out.value("config", s.config()).value("dataset", s.dataset()).value("mlperf", s.mlperf());
@@ -82,7 +82,7 @@ public final class SummaryJson {
         }
     }
 
-    private static void run(JsonOut out, RunInfo run) throws IOException {
+    private static void run(ReportJson out, RunInfo run) throws IOException {
         Duration d = run.duration();
         out.start("run")
                 .field("id", run.id())
@@ -94,7 +94,7 @@ public final class SummaryJson {
                 .end();
     }
 
-    private static void endpoints(JsonOut out, MetricSummary m) throws IOException {
+    private static void endpoints(ReportJson out, MetricSummary m) throws IOException {
         out.startArray("endpoints");
         int index = 0;
         for (EndpointStats e : m.endpoints()) {
@@ -113,7 +113,7 @@ public final class SummaryJson {
         out.endArray();
     }
 
-    private static void failures(JsonOut out, MetricSummary m) throws IOException {
+    private static void failures(ReportJson out, MetricSummary m) throws IOException {
         FailureSummary f = m.failures();
         out.start("failures").field("failed", f.failed()).field("failure_rate", f.rate());
         out.start("by_kind");
@@ -132,7 +132,7 @@ public final class SummaryJson {
     }
 
     /** Written only for runs with stages (workload mode). */
-    private static void stages(JsonOut out, RunSummary s) throws IOException {
+    private static void stages(ReportJson out, RunSummary s) throws IOException {
         if (s.stages().isEmpty()) {
             return;
         }

@@ -3,8 +3,8 @@ package io.llmharness.run;
 import io.llmharness.benchmark.BenchmarkOptions;
 import io.llmharness.benchmark.GenerationOptions;
 import io.llmharness.benchmark.PromptOptions;
+import io.llmharness.benchmark.RunMode;
 import io.llmharness.benchmark.RunScenario;
-import io.llmharness.benchmark.TestMode;
 import io.llmharness.dataset.SyntheticDataset;
 import io.llmharness.error.HarnessException;
 import io.llmharness.report.progress.Progress;
@@ -114,7 +114,7 @@ public final class Demo {
                         "llama3.1-8b",
                         "meta-llama/Llama-3.1-8B-Instruct",
                         scenario,
-                        TestMode.PERFORMANCE,
+                        RunMode.PERFORMANCE,
                         null,
                         gen,
                         PromptOptions.NONE),

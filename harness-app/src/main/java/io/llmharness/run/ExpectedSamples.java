@@ -20,6 +20,9 @@ final class ExpectedSamples {
             long acc = s.accuracySampleCountOverride;
             return acc > 0 ? Math.min(acc, rows) : rows;
         }
+        if (s.mode == TestMode.FIND_PEAK_PERFORMANCE) {
+            return 0; // how many runs a peak search takes depends on the latencies
+        }
         long n;
         if (s.scenario == Scenario.OFFLINE) {
             n = Math.max(s.minQueryCount, (long) (1.1 * s.minDurationMs / 1000.0 * s.offlineExpectedQps));

@@ -1,5 +1,7 @@
 package io.llmharness.run;
 
+import io.llmharness.accuracy.test06.Test06Audit;
+import io.llmharness.benchmark.RunMode;
 import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.engine.ClientOptions;
 import io.llmharness.client.engine.LlmClient;
@@ -70,6 +72,8 @@ final class LoadGenRun {
         ClientOptions options = clientOptions();
         LlmClient client = LlmClient.start(vertx, options).await();
         LoadGen loadGen = loadGen();
+        PeakProbes peak = new PeakProbes(console);
+        loadGen.onPeakProbe(peak);
         List<LoadGen> warmLoadGens = new java.util.concurrent.CopyOnWriteArrayList<>();
         QuerySampleLibrary qsl =
                 new DatasetQsl(spec.datasetName(), spec.dataset().size());
@@ -119,12 +123,7 @@ final class LoadGenRun {
                 start = Instant.now();
                 ClientSampler sampler = ClientSampler.start(client);
                 try {
-                    result = loadGen.startTest(
-                            sut,
-                            qsl,
-                            spec.settings(),
-                            logSettings(),
-                            spec.request().loadgen().auditConfig());
+                    result = loadGen.startTest(sut, qsl, spec.settings(), logSettings(), auditConfig());
                 } finally {
                     samples = sampler.stop();
                 }
@@ -147,8 +146,9 @@ final class LoadGenRun {
                 failure(),
                 control.interrupted(),
                 Duration.between(start, end),
-                null);
-        return RunFiles.write(r, snapshot, endpoints, start, end, new RunFiles.Health(samples, warm));
+                null,
+                servers.profileProblem());
+        return RunFiles.write(r, snapshot, endpoints, start, end, new RunFiles.Health(samples, warm, peak.probes()));
     }
 
     /**
@@ -161,6 +161,14 @@ final class LoadGenRun {
 
     private boolean failed() {
         return clientAbort.get() != null || serverDeath.get() != null;
+    }
+
+    /** TEST06 runs apply the official audit.config, written into the run directory; others the user's (if any). */
+    private String auditConfig() {
+        if (spec.benchmark().mode() == RunMode.TEST06) {
+            return Test06Audit.write(spec.runDir()).toString();
+        }
+        return spec.request().loadgen().auditConfig();
     }
 
     /** The server's own death notice beats the client's "failed N requests in a row". */

@@ -20,7 +20,8 @@ import java.util.List;
  *   <li>{@code FromConfig(user.conf, LoadGen model name, scenario)} through LoadGen's {@link ConfigFiles}, which
  *       applies the embedded mlperf.conf (or {@code --mlperf-conf}) first; without {@code --user-conf} only
  *       mlperf.conf is applied;
- *   <li>the mode from {@code --test-mode} (it wins over a {@code mode} key in the files, as in the reference);
+ *   <li>the mode from {@code --test-mode} / {@code --find-peak} (it wins over a {@code mode} key in the files, as
+ *       in the reference); a peak search outside the Server scenario is a usage error;
  *   <li>{@code --server-target-qps} and {@code --server-coalesce-queries};
  *   <li>every {@code --set FIELD=VALUE}, in order.
  * </ol>
@@ -44,8 +45,7 @@ final class LoadGenSettings {
 
     private LoadGenSettings() {}
 
-    static Resolved resolve(
-            RunRequest.LoadGenRequest req, LoadGenTarget target, io.llmharness.benchmark.TestMode mode) {
+    static Resolved resolve(RunRequest.LoadGenRequest req, LoadGenTarget target, io.llmharness.benchmark.RunMode mode) {
         List<String> warnings = new ArrayList<>();
         if (req.mlperfConf() != null) {
             requireFile(req.mlperfConf(), "--mlperf-conf");
@@ -64,8 +64,16 @@ final class LoadGenSettings {
                     : req.mlperfConf() == null ? "embedded mlperf.conf" : "--mlperf-conf " + req.mlperfConf();
             throw HarnessException.config(where + ": " + config.summary());
         }
-        s.mode = mode == io.llmharness.benchmark.TestMode.ACCURACY ? TestMode.ACCURACY_ONLY : TestMode.PERFORMANCE_ONLY;
+        s.mode = switch (mode) {
+            case ACCURACY -> TestMode.ACCURACY_ONLY;
+            case PERFORMANCE, TEST06 -> TestMode.PERFORMANCE_ONLY;
+            case FIND_PEAK -> TestMode.FIND_PEAK_PERFORMANCE;
+        };
         boolean server = s.scenario == Scenario.SERVER;
+        if (mode == io.llmharness.benchmark.RunMode.FIND_PEAK && !server) {
+            throw HarnessException.usage("--find-peak: LoadGen's peak search runs the Server scenario only, not "
+                    + target.scenario() + "; use --scenario Server or Interactive");
+        }
         if (req.serverTargetQps() != null) {
             if (!(req.serverTargetQps() > 0) || req.serverTargetQps().isInfinite()) {
                 throw HarnessException.usage(
@@ -85,6 +93,10 @@ final class LoadGenSettings {
             }
         }
         applySets(s, req.sets());
+        if (s.mode == TestMode.FIND_PEAK_PERFORMANCE && !server) {
+            throw HarnessException.usage("--set mode=FindPeakPerformance: LoadGen's peak search runs the Server"
+                    + " scenario only, not " + target.scenario() + "; use --scenario Server or Interactive");
+        }
         if (target.tokenLatencies() && !s.useTokenLatencies) {
             warnings.add("LoadGen model name '" + target.modelName() + "' does not switch on use_token_latencies"
                     + " (no such key in mlperf.conf or --user-conf): TTFT and TPOT are not measured by LoadGen");

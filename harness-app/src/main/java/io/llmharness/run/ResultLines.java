@@ -5,7 +5,7 @@ import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.results.PerformanceSummary;
 import io.llmharness.loadgen.results.Validity;
-import io.llmharness.report.format.HtmlFormat;
+import io.llmharness.report.render.HtmlFormat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,16 +31,27 @@ public final class ResultLines {
             case FAILED -> out.add(title + ": stopped early (" + shortReason(r.failure()) + ")");
             case ACCURACY_DONE ->
                 out.add(title + ": done, " + lg.accuracyLogEntries() + " responses in mlperf_log_accuracy.json");
-            case VALID, INVALID ->
-                out.add(title + ": Result is : " + lg.verdict()
-                        + (r.health() != null && !r.health().ok() ? " (client-limited)" : ""));
+            case VALID, INVALID -> {
+                if (PeakProbes.isPeakSearch(lg)) {
+                    lg.performance().ifPresent(p -> out.add(PeakProbes.headline(title, p)));
+                }
+                if (r.spec().benchmark().mode() == io.llmharness.benchmark.RunMode.TEST06) {
+                    out.add(title + ": done, " + lg.accuracyLogEntries() + " sampled responses in"
+                            + " mlperf_log_accuracy.json (LoadGen's verdict, " + lg.verdict()
+                            + ", does not count for TEST06)");
+                } else {
+                    out.add(title + ": Result is : " + lg.verdict()
+                            + (r.health() != null && !r.health().ok() ? " (client-limited)" : ""));
+                }
+            }
         }
         if (lg != null) {
-            boolean measured = r.outcome() == RunResult.Outcome.VALID || r.outcome() == RunResult.Outcome.INVALID;
+            boolean measured = (r.outcome() == RunResult.Outcome.VALID || r.outcome() == RunResult.Outcome.INVALID)
+                    && r.spec().benchmark().mode() != io.llmharness.benchmark.RunMode.TEST06;
             if (measured) {
                 lg.performance().ifPresent(p -> metricLines(out, p, r));
             }
-            if (lg.verdict() == TestResult.Verdict.INVALID && r.failure() == null && !r.interrupted()) {
+            if (lg.verdict() == TestResult.Verdict.INVALID && measured && r.failure() == null && !r.interrupted()) {
                 lg.performance().ifPresent(p -> row(out, "Why", why(p.validity())));
             }
             if (lg.errorCount() > 0) {
@@ -81,6 +92,9 @@ public final class ResultLines {
         }
         if (r.health() != null) {
             row(out, "Client health", r.health().line());
+        }
+        if (r.profileProblem() != null) {
+            row(out, "Profile", r.profileProblem());
         }
         row(out, "Files", r.runDir().toString());
         Path report = r.runDir().resolve(HtmlFormat.FILE);

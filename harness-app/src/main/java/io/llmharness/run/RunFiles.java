@@ -17,7 +17,7 @@ import io.llmharness.report.MlperfSection;
 import io.llmharness.report.RunInfo;
 import io.llmharness.report.RunOutputs;
 import io.llmharness.report.RunSummary;
-import io.llmharness.report.format.RunReports;
+import io.llmharness.report.render.RunReports;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,7 +33,7 @@ final class RunFiles {
     private RunFiles() {}
 
     /** What the client-health section is made of besides the records: the sampler's figures and the warm start. */
-    record Health(ClientSamples samples, WarmStart.Report warm) {}
+    record Health(ClientSamples samples, WarmStart.Report warm, List<PeakProbes.Probe> peakProbes) {}
 
     /** Writes the files and returns the result with its metric summary and client-health verdict. */
     static RunResult write(
@@ -45,9 +45,9 @@ final class RunFiles {
         RunRequest.OutputRequest out = r.spec().request().output();
         RunSummary summary = RunSummary.of(
                 new RunInfo(r.spec().runId(), out.toolVersion(), out.commandLine(), start, end),
-                ResolvedConfig.summaryMap(r.spec(), r.requestModel()),
+                withProfile(ResolvedConfig.summaryMap(r.spec(), r.requestModel()), r.profileProblem()),
                 dataset(r.spec()),
-                mlperf(r),
+                mlperf(r, h.peakProbes()),
                 ClientHealthSection.of(health, warmUp(h.warm())),
                 metrics);
         RunSummary written = RunOutputs.write(r.runDir(), summary, snapshot);
@@ -62,7 +62,18 @@ final class RunFiles {
                 r.failure(),
                 r.interrupted(),
                 r.elapsed(),
-                health);
+                health,
+                r.profileProblem());
+    }
+
+    /** {@code config.profile_problem}: present only when a profiled run produced no trace. */
+    private static Map<String, ?> withProfile(Map<String, ?> config, String problem) {
+        if (problem == null) {
+            return config;
+        }
+        Map<String, Object> m = new LinkedHashMap<>(config);
+        m.put("profile_problem", problem);
+        return m;
     }
 
     private static Map<String, Object> warmUp(WarmStart.Report w) {
@@ -103,7 +114,7 @@ final class RunFiles {
         return m;
     }
 
-    private static Map<String, Object> mlperf(RunResult r) {
+    private static Map<String, Object> mlperf(RunResult r, List<PeakProbes.Probe> peakProbes) {
         TestResult lg = r.loadgen();
         Map<String, Object> results = new LinkedHashMap<>();
         lg.performance().ifPresent(p -> results.putAll(keyResults(p)));
@@ -119,6 +130,9 @@ final class RunFiles {
                         .toMap());
         m.put("run_scenario", r.spec().benchmark().loadGen().scenario().displayName());
         m.put("lg_model_name", r.spec().benchmark().loadGen().modelName());
+        if (PeakProbes.isPeakSearch(lg)) {
+            m.put("find_peak", PeakProbes.section(lg, peakProbes));
+        }
         m.put(
                 "logs",
                 List.of(

@@ -48,6 +48,7 @@ public final class RunPlanner {
         List<String> warnings = new ArrayList<>();
         ResolvedBenchmark benchmark = ResolvedBenchmark.resolve(BenchmarkRegistry.builtIn(), r.benchmark());
         warnings.addAll(benchmark.warnings());
+        warnings.addAll(Test06Plan.check(benchmark));
         LoadGenSettings.Resolved lg = LoadGenSettings.resolve(
                 r.loadgen(), benchmark.loadGen(), r.benchmark().testMode());
         warnings.addAll(lg.warnings());
@@ -62,7 +63,9 @@ public final class RunPlanner {
                                 now,
                                 benchmark.spec().category(),
                                 benchmark.loadGen().scenario().displayName(),
-                                benchmark.mode().cliName()));
+                                settings.mode == io.llmharness.loadgen.TestMode.FIND_PEAK_PERFORMANCE
+                                        ? io.llmharness.benchmark.RunMode.FIND_PEAK.cliName()
+                                        : benchmark.mode().cliName()));
         Path runDir = outputDir.resolve(runId);
 
         String model = r.benchmark().model() != null && !r.benchmark().model().isBlank()

@@ -21,6 +21,7 @@ import java.time.Duration;
  * @param interrupted the run was interrupted (Ctrl-C)
  * @param elapsed wall time of the LoadGen test
  * @param health whether the client kept up during the test (null before the files are written)
+ * @param profileProblem why a profiled run produced no trace (see {@link ServerSession#profileProblem()}), or null
  */
 public record RunResult(
         RunSpec spec,
@@ -32,7 +33,8 @@ public record RunResult(
         String failure,
         boolean interrupted,
         Duration elapsed,
-        ClientHealth health) {
+        ClientHealth health,
+        String profileProblem) {
 
     /** How the run ended. */
     public enum Outcome {

@@ -3,6 +3,7 @@ package io.llmharness.run;
 import io.llmharness.backend.HealthProbe;
 import io.llmharness.backend.ManagedServers;
 import io.llmharness.backend.ModelInfo;
+import io.llmharness.backend.ProfileOutcome;
 import io.llmharness.backend.ServerFailure;
 import io.llmharness.backend.ServerListener;
 import io.llmharness.error.HarnessException;
@@ -22,6 +23,7 @@ final class ServerSession implements AutoCloseable {
     private final List<String> urls;
     private final String servedModel;
     private final CompletableFuture<String> failure;
+    private volatile String profileProblem;
     private final AutoCloseable resource;
     private final ManagedServers managed;
 
@@ -145,14 +147,29 @@ final class ServerSession implements AutoCloseable {
     /** {@code /start_profile} on managed servers whose config asks for endpoint profiling. */
     void startProfile(RunConsole console) {
         if (managed != null && managed.config().profile().usesEndpoints()) {
-            console.note("harness: " + managed.profiler().start().summary());
+            note(console, managed.profiler().start());
         }
     }
 
     /** {@code /stop_profile}, the counterpart of {@link #startProfile}. */
     void stopProfile(RunConsole console) {
         if (managed != null && managed.config().profile().usesEndpoints()) {
-            console.note("harness: " + managed.profiler().stop().summary());
+            note(console, managed.profiler().stop());
         }
+    }
+
+    private void note(RunConsole console, ProfileOutcome outcome) {
+        console.note("harness: " + outcome.summary());
+        if (!outcome.allOk() && profileProblem == null) {
+            profileProblem = "no trace: " + outcome.summary();
+        }
+    }
+
+    /**
+     * Why the servers produced no profiler trace ({@code no trace: start_profile: … answered 404: …}), or null when
+     * every profiler call succeeded or nothing was profiled through the endpoints.
+     */
+    String profileProblem() {
+        return profileProblem;
     }
 }

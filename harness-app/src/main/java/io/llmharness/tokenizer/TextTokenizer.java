@@ -21,4 +21,12 @@ public interface TextTokenizer {
     default int count(String text) {
         return encode(text).length;
     }
+
+    /**
+     * Number of tokens in {@code text} with the special tokens the tokenizer adds to a single sequence (Llama 3's
+     * {@code <|begin_of_text|>}); what a server reports as {@code usage.prompt_tokens} for a completions prompt.
+     */
+    default int countWithSpecialTokens(String text) {
+        return count(text);
+    }
 }

@@ -72,10 +72,9 @@ class SmallPartsTest {
         assertThat(ok.summary()).isEqualTo("start_profile: ok on 1 server(s)");
         ProfileOutcome off = new ProfileOutcome(
                 "start_profile",
-                List.of(new ProfileOutcome.Result("http://a", ProfileOutcome.Status.NOT_ENABLED, "HTTP 404")));
+                List.of(new ProfileOutcome.Result("http://a", ProfileOutcome.Status.NOT_ENABLED, "its switch is off")));
         assertThat(off.allOk()).isFalse();
-        assertThat(off.summary())
-                .isEqualTo("start_profile: http://a has profiling not enabled (404); start it with profile.tool set");
+        assertThat(off.summary()).isEqualTo("start_profile: http://a answered 404: its switch is off");
     }
 
     @Test

@@ -41,10 +41,10 @@ class BenchmarkDefaultsTest {
     @Test
     void llama2_70b() {
         BenchmarkSpec s = spec("llama2-70b");
-        assertThat(s.defaults(TestMode.PERFORMANCE)).isEqualTo(greedy(1024, 1));
-        assertThat(s.defaults(TestMode.ACCURACY)).isEqualTo(greedy(1024, 1));
-        assertThat(s.sampleCount(TestMode.PERFORMANCE)).isEqualTo(24576);
-        assertThat(s.sampleCount(TestMode.ACCURACY)).isEqualTo(24576);
+        assertThat(s.defaults(RunMode.PERFORMANCE)).isEqualTo(greedy(1024, 1));
+        assertThat(s.defaults(RunMode.ACCURACY)).isEqualTo(greedy(1024, 1));
+        assertThat(s.sampleCount(RunMode.PERFORMANCE)).isEqualTo(24576);
+        assertThat(s.sampleCount(RunMode.ACCURACY)).isEqualTo(24576);
         assertThat(s.eosTokenIds()).containsExactly(2);
         assertThat(s.endpoint()).isEqualTo(EndpointType.COMPLETIONS);
         assertThat(s.promptKind()).isEqualTo(PromptKind.TOKEN_IDS);
@@ -65,8 +65,8 @@ class BenchmarkDefaultsTest {
     @Test
     void llama31_8b() {
         BenchmarkSpec s = spec("llama3.1-8b");
-        assertThat(s.defaults(TestMode.PERFORMANCE)).isEqualTo(greedy(128, 1));
-        assertThat(s.defaults(TestMode.ACCURACY)).isEqualTo(greedy(128, 1));
+        assertThat(s.defaults(RunMode.PERFORMANCE)).isEqualTo(greedy(128, 1));
+        assertThat(s.defaults(RunMode.ACCURACY)).isEqualTo(greedy(128, 1));
         assertThat(s.performanceSampleCount()).isEqualTo(13368);
         assertThat(s.eosTokenIds()).first().isEqualTo(128009);
         assertThat(s.inputColumnCandidates()).containsExactly("tok_input");
@@ -81,8 +81,8 @@ class BenchmarkDefaultsTest {
     @Test
     void llama31_8bEdge() {
         BenchmarkSpec s = spec("llama3.1-8b-edge");
-        assertThat(s.defaults(TestMode.PERFORMANCE)).isEqualTo(greedy(128, 1));
-        assertThat(s.defaults(TestMode.ACCURACY)).isEqualTo(greedy(128, 1));
+        assertThat(s.defaults(RunMode.PERFORMANCE)).isEqualTo(greedy(128, 1));
+        assertThat(s.defaults(RunMode.ACCURACY)).isEqualTo(greedy(128, 1));
         assertThat(s.performanceSampleCount()).isEqualTo(5000);
         assertThat(s.scenarios()).containsExactly(RunScenario.OFFLINE, RunScenario.SINGLE_STREAM);
         assertThat(s.variant(RunScenario.SINGLE_STREAM).orElseThrow().modelName())
@@ -95,8 +95,8 @@ class BenchmarkDefaultsTest {
     @Test
     void llama31_405b() {
         BenchmarkSpec s = spec("llama3.1-405b");
-        assertThat(s.defaults(TestMode.PERFORMANCE)).isEqualTo(greedy(2000, 1));
-        assertThat(s.defaults(TestMode.ACCURACY)).isEqualTo(greedy(2000, 1));
+        assertThat(s.defaults(RunMode.PERFORMANCE)).isEqualTo(greedy(2000, 1));
+        assertThat(s.defaults(RunMode.ACCURACY)).isEqualTo(greedy(2000, 1));
         assertThat(s.performanceSampleCount()).isEqualTo(8313);
         assertThat(s.targetColumns()).containsExactly("gt_output");
         assertThat(s.variant(RunScenario.SERVER).orElseThrow().limits()).isEqualTo(LatencyLimits.tokens(6000, 175));
@@ -107,8 +107,8 @@ class BenchmarkDefaultsTest {
     @Test
     void mixtral() {
         BenchmarkSpec s = spec("mixtral-8x7b");
-        assertThat(s.defaults(TestMode.PERFORMANCE)).isEqualTo(greedy(1024, 2));
-        assertThat(s.defaults(TestMode.ACCURACY)).isEqualTo(greedy(1024, 2));
+        assertThat(s.defaults(RunMode.PERFORMANCE)).isEqualTo(greedy(1024, 2));
+        assertThat(s.defaults(RunMode.ACCURACY)).isEqualTo(greedy(1024, 2));
         assertThat(s.performanceSampleCount()).isEqualTo(15000);
         assertThat(s.eosTokenIds()).containsExactly(2);
         assertThat(s.scenarios()).containsExactly(RunScenario.OFFLINE, RunScenario.SERVER);
@@ -118,8 +118,8 @@ class BenchmarkDefaultsTest {
     @Test
     void deepseekR1() {
         BenchmarkSpec s = spec("deepseek-r1");
-        assertThat(s.defaults(TestMode.PERFORMANCE)).isEqualTo(greedy(20000, 1));
-        assertThat(s.defaults(TestMode.ACCURACY)).isEqualTo(greedy(20000, 1));
+        assertThat(s.defaults(RunMode.PERFORMANCE)).isEqualTo(greedy(20000, 1));
+        assertThat(s.defaults(RunMode.ACCURACY)).isEqualTo(greedy(20000, 1));
         assertThat(s.performanceSampleCount()).isEqualTo(4388);
         assertThat(s.eosTokenIds()).containsExactly(1);
         assertThat(s.variant(RunScenario.SERVER).orElseThrow().limits()).isEqualTo(LatencyLimits.tokens(2000, 80));
@@ -134,10 +134,10 @@ class BenchmarkDefaultsTest {
                 .withTopP(1.0)
                 .withTopK(-1)
                 .withMinTokens(1);
-        assertThat(s.defaults(TestMode.PERFORMANCE)).isEqualTo(sampling.withMaxTokens(10240));
-        assertThat(s.defaults(TestMode.ACCURACY)).isEqualTo(sampling.withMaxTokens(32768));
-        assertThat(s.sampleCount(TestMode.PERFORMANCE)).isEqualTo(6396);
-        assertThat(s.sampleCount(TestMode.ACCURACY)).isEqualTo(4395);
+        assertThat(s.defaults(RunMode.PERFORMANCE)).isEqualTo(sampling.withMaxTokens(10240));
+        assertThat(s.defaults(RunMode.ACCURACY)).isEqualTo(sampling.withMaxTokens(32768));
+        assertThat(s.sampleCount(RunMode.PERFORMANCE)).isEqualTo(6396);
+        assertThat(s.sampleCount(RunMode.ACCURACY)).isEqualTo(4395);
         assertThat(s.endpoint()).isEqualTo(EndpointType.GENERATE);
         assertThat(s.inputColumnCandidates()).containsExactly("tok_input", "input_tokens");
         assertThat(s.dataset().separateAccuracyFile()).isTrue();
@@ -150,8 +150,8 @@ class BenchmarkDefaultsTest {
     @Test
     void qwen3VlLeavesSamplingToTheServer() {
         BenchmarkSpec s = spec("qwen3-vl-235b-a22b");
-        assertThat(s.defaults(TestMode.PERFORMANCE)).isEqualTo(SamplingParams.SERVER_DEFAULTS);
-        assertThat(s.defaults(TestMode.ACCURACY)).isEqualTo(SamplingParams.SERVER_DEFAULTS);
+        assertThat(s.defaults(RunMode.PERFORMANCE)).isEqualTo(SamplingParams.SERVER_DEFAULTS);
+        assertThat(s.defaults(RunMode.ACCURACY)).isEqualTo(SamplingParams.SERVER_DEFAULTS);
         assertThat(s.endpoint()).isEqualTo(EndpointType.CHAT_COMPLETIONS);
         assertThat(s.promptKind()).isEqualTo(PromptKind.CHAT);
         assertThat(s.responseEncoding()).isEqualTo(ResponseEncoding.TEXT_UTF8);

@@ -35,7 +35,7 @@ class BenchmarkDocsTest {
     @Test
     void paramsCell() {
         assertThat(BenchmarkTable.params(
-                        BenchmarkRegistry.builtIn().byCategory("mixtral").defaults(TestMode.ACCURACY)))
+                        BenchmarkRegistry.builtIn().byCategory("mixtral").defaults(RunMode.ACCURACY)))
                 .isEqualTo("max_tokens=1024, min_tokens=2, temperature=0.0");
     }
 }

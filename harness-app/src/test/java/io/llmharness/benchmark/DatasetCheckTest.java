@@ -12,33 +12,33 @@ class DatasetCheckTest {
 
     @Test
     void officialSizesPass() {
-        assertThat(DatasetCheck.rowCount(GPT_OSS, TestMode.PERFORMANCE, 6396, "perf.parquet"))
+        assertThat(DatasetCheck.rowCount(GPT_OSS, RunMode.PERFORMANCE, 6396, "perf.parquet"))
                 .isEmpty();
-        assertThat(DatasetCheck.rowCount(GPT_OSS, TestMode.ACCURACY, 4395, "acc.parquet"))
+        assertThat(DatasetCheck.rowCount(GPT_OSS, RunMode.ACCURACY, 4395, "acc.parquet"))
                 .isEmpty();
-        assertThat(DatasetCheck.rowCount(LLAMA, TestMode.ACCURACY, 13368, "cnn_eval.json"))
+        assertThat(DatasetCheck.rowCount(LLAMA, RunMode.ACCURACY, 13368, "cnn_eval.json"))
                 .isEmpty();
     }
 
     @Test
     void gptOssPerformanceFileInAnAccuracyRunIsAnError() {
-        assertThatThrownBy(() -> DatasetCheck.rowCount(GPT_OSS, TestMode.ACCURACY, 6396, "perf.parquet"))
+        assertThatThrownBy(() -> DatasetCheck.rowCount(GPT_OSS, RunMode.ACCURACY, 6396, "perf.parquet"))
                 .isInstanceOf(HarnessException.class)
                 .hasMessage("--dataset-path perf.parquet: 6396 rows is the gpt-oss-120b performance set, but this is"
                         + " an accuracy run; pass the accuracy file (4395 rows, e.g. acc/acc_eval_ref.parquet)")
                 .extracting(e -> ((HarnessException) e).exitCode())
                 .isEqualTo(3);
-        assertThatThrownBy(() -> DatasetCheck.rowCount(GPT_OSS, TestMode.PERFORMANCE, 4395, "acc.parquet"))
+        assertThatThrownBy(() -> DatasetCheck.rowCount(GPT_OSS, RunMode.PERFORMANCE, 4395, "acc.parquet"))
                 .hasMessage("--dataset-path acc.parquet: 4395 rows is the gpt-oss-120b accuracy set, but this is a"
                         + " performance run; pass the performance file (6396 rows, e.g. perf/perf_eval_ref.parquet)");
     }
 
     @Test
     void otherSizesWarn() {
-        assertThat(DatasetCheck.rowCount(LLAMA, TestMode.PERFORMANCE, 100, "small.json"))
+        assertThat(DatasetCheck.rowCount(LLAMA, RunMode.PERFORMANCE, 100, "small.json"))
                 .containsExactly("--dataset-path small.json: 100 rows, fewer than the 13368 of the official"
                         + " llama3.1-8b performance set; fine for a smoke test, not for a submission");
-        assertThat(DatasetCheck.rowCount(LLAMA, TestMode.ACCURACY, 20000, "big.json"))
+        assertThat(DatasetCheck.rowCount(LLAMA, RunMode.ACCURACY, 20000, "big.json"))
                 .containsExactly("--dataset-path big.json: 20000 rows, more than the 13368 of the official"
                         + " llama3.1-8b accuracy set; results are not comparable with the reference");
     }

@@ -41,8 +41,8 @@ class GenerationResolverTest {
 
     @Test
     void noInputsGiveTheReferenceDefaults() {
-        ResolvedGeneration r = GenerationResolver.resolve(GPT_OSS, TestMode.PERFORMANCE, null, GenerationOptions.NONE);
-        assertThat(r.params()).isEqualTo(GPT_OSS.defaults(TestMode.PERFORMANCE));
+        ResolvedGeneration r = GenerationResolver.resolve(GPT_OSS, RunMode.PERFORMANCE, null, GenerationOptions.NONE);
+        assertThat(r.params()).isEqualTo(GPT_OSS.defaults(RunMode.PERFORMANCE));
         assertThat(r.params().maxTokens()).isEqualTo(10240);
         assertThat(r.matchesReference()).isTrue();
         assertThat(r.warnings()).isEmpty();
@@ -57,7 +57,7 @@ class GenerationResolverTest {
 
     @Test
     void qwenDefaultsSendNothing() {
-        ResolvedGeneration r = GenerationResolver.resolve(QWEN, TestMode.ACCURACY, null, GenerationOptions.NONE);
+        ResolvedGeneration r = GenerationResolver.resolve(QWEN, RunMode.ACCURACY, null, GenerationOptions.NONE);
         assertThat(r.params()).isEqualTo(SamplingParams.SERVER_DEFAULTS);
         assertThat(r.provenance()).isEmpty();
     }
@@ -67,14 +67,14 @@ class GenerationResolverTest {
         GenerationConfig file = GenerationConfigParser.parse(REFERENCE_STYLE, "generation_config.json");
         assertThat(file.warnings()).isEmpty();
 
-        ResolvedGeneration acc = GenerationResolver.resolve(GPT_OSS, TestMode.ACCURACY, file, GenerationOptions.NONE);
-        assertThat(acc.params()).isEqualTo(GPT_OSS.defaults(TestMode.ACCURACY));
+        ResolvedGeneration acc = GenerationResolver.resolve(GPT_OSS, RunMode.ACCURACY, file, GenerationOptions.NONE);
+        assertThat(acc.params()).isEqualTo(GPT_OSS.defaults(RunMode.ACCURACY));
         assertThat(acc.matchesReference()).isTrue();
         assertThat(acc.provenance()).containsEntry("max_tokens", "generation_config.json");
         assertThat(acc.provenance()).containsEntry("min_tokens", "default (gpt-oss-120b accuracy)");
 
         ResolvedGeneration perf =
-                GenerationResolver.resolve(GPT_OSS, TestMode.PERFORMANCE, file, GenerationOptions.NONE);
+                GenerationResolver.resolve(GPT_OSS, RunMode.PERFORMANCE, file, GenerationOptions.NONE);
         assertThat(perf.params().maxTokens()).isEqualTo(32768);
         assertThat(perf.deviations()).containsExactly("max_tokens 32768 (reference 10240) from generation_config.json");
     }
@@ -83,9 +83,9 @@ class GenerationResolverTest {
     void cliFlagsBeatTheFile() {
         GenerationConfig file = GenerationConfigParser.parse(REFERENCE_STYLE, "gen.json");
         ResolvedGeneration r =
-                GenerationResolver.resolve(GPT_OSS, TestMode.PERFORMANCE, file, flags(10240, 0.6, 20, 0.9));
+                GenerationResolver.resolve(GPT_OSS, RunMode.PERFORMANCE, file, flags(10240, 0.6, 20, 0.9));
         assertThat(r.params())
-                .isEqualTo(GPT_OSS.defaults(TestMode.PERFORMANCE)
+                .isEqualTo(GPT_OSS.defaults(RunMode.PERFORMANCE)
                         .withTemperature(0.6)
                         .withTopK(20)
                         .withTopP(0.9));
@@ -106,7 +106,7 @@ class GenerationResolverTest {
         // --max-tokens 32768 --temperature 1.0 --top-k -1 --top-p 1.0
         // --accuracy-temperature 0.001 --accuracy-top-k 1 --accuracy-top-p 1.0
         GenerationOptions o = new GenerationOptions(null, 32768, 1.0, -1, 1.0, 0.001, 1, 1.0, false);
-        ResolvedGeneration acc = GenerationResolver.resolve(GPT_OSS, TestMode.ACCURACY, null, o);
+        ResolvedGeneration acc = GenerationResolver.resolve(GPT_OSS, RunMode.ACCURACY, null, o);
         assertThat(acc.params().temperature()).isEqualTo(0.001);
         assertThat(acc.params().topK()).isEqualTo(1);
         assertThat(acc.params().topP()).isEqualTo(1.0);
@@ -118,7 +118,7 @@ class GenerationResolverTest {
                 .containsEntry("max_tokens", "--max-tokens");
         assertThat(acc.warnings()).isEmpty();
 
-        ResolvedGeneration perf = GenerationResolver.resolve(GPT_OSS, TestMode.PERFORMANCE, null, o);
+        ResolvedGeneration perf = GenerationResolver.resolve(GPT_OSS, RunMode.PERFORMANCE, null, o);
         assertThat(perf.params().temperature()).isEqualTo(1.0);
         assertThat(perf.params().topK()).isEqualTo(-1);
         assertThat(perf.params().maxTokens()).isEqualTo(32768);
@@ -132,7 +132,7 @@ class GenerationResolverTest {
     @Test
     void generalFlagsApplyToAccuracyWhenNoAccuracyFlagIsGiven() {
         GenerationOptions o = new GenerationOptions(null, null, 0.0, 1, null, null, null, 0.95, false);
-        ResolvedGeneration acc = GenerationResolver.resolve(GPT_OSS, TestMode.ACCURACY, null, o);
+        ResolvedGeneration acc = GenerationResolver.resolve(GPT_OSS, RunMode.ACCURACY, null, o);
         assertThat(acc.params().temperature()).isEqualTo(0.0);
         assertThat(acc.params().topK()).isEqualTo(1);
         assertThat(acc.params().topP()).isEqualTo(0.95);
@@ -145,17 +145,17 @@ class GenerationResolverTest {
         GenerationConfig file = GenerationConfigParser.parse(
                 "{\"temperature\": 0.5, \"accuracy\": {\"temperature\": 0.2, \"max_new_tokens\": 4096}}", "g.json");
         ResolvedGeneration fromFile =
-                GenerationResolver.resolve(GPT_OSS, TestMode.ACCURACY, file, GenerationOptions.NONE);
+                GenerationResolver.resolve(GPT_OSS, RunMode.ACCURACY, file, GenerationOptions.NONE);
         assertThat(fromFile.params().temperature()).isEqualTo(0.2);
         assertThat(fromFile.params().maxTokens()).isEqualTo(4096);
         assertThat(fromFile.provenance()).containsEntry("temperature", "g.json accuracy");
 
         ResolvedGeneration flagged =
-                GenerationResolver.resolve(GPT_OSS, TestMode.ACCURACY, file, accuracyFlags(0.0, null, null));
+                GenerationResolver.resolve(GPT_OSS, RunMode.ACCURACY, file, accuracyFlags(0.0, null, null));
         assertThat(flagged.params().temperature()).isEqualTo(0.0);
 
         ResolvedGeneration perf =
-                GenerationResolver.resolve(GPT_OSS, TestMode.PERFORMANCE, file, GenerationOptions.NONE);
+                GenerationResolver.resolve(GPT_OSS, RunMode.PERFORMANCE, file, GenerationOptions.NONE);
         assertThat(perf.params().temperature()).isEqualTo(0.5);
         assertThat(perf.params().maxTokens()).isEqualTo(10240);
     }
@@ -167,7 +167,7 @@ class GenerationResolverTest {
                  "performance": {"max_new_tokens": 10240},
                  "accuracy": {"max_new_tokens": 32768}}
                 """, "g.json");
-        for (TestMode mode : TestMode.values()) {
+        for (RunMode mode : RunMode.values()) {
             ResolvedGeneration r = GenerationResolver.resolve(GPT_OSS, mode, file, GenerationOptions.NONE);
             assertThat(r.params()).as(mode.cliName()).isEqualTo(GPT_OSS.defaults(mode));
         }
@@ -176,7 +176,7 @@ class GenerationResolverTest {
     @Test
     void jsonNullUnsetsADefault() {
         GenerationConfig file = GenerationConfigParser.parse("{\"top_k\": null, \"min_tokens\": null}", "g.json");
-        ResolvedGeneration r = GenerationResolver.resolve(GPT_OSS, TestMode.PERFORMANCE, file, GenerationOptions.NONE);
+        ResolvedGeneration r = GenerationResolver.resolve(GPT_OSS, RunMode.PERFORMANCE, file, GenerationOptions.NONE);
         assertThat(r.params().topK()).isNull();
         assertThat(r.params().minTokens()).isNull();
         assertThat(r.provenance()).containsEntry("top_k", "g.json (unset)");
@@ -187,7 +187,7 @@ class GenerationResolverTest {
     void extraBodyFieldsAreMerged() {
         GenerationConfig file =
                 GenerationConfigParser.parse("{\"extra\": {\"repetition_penalty\": 1.05}, \"seed\": 42}", "g.json");
-        ResolvedGeneration r = GenerationResolver.resolve(LLAMA, TestMode.PERFORMANCE, file, GenerationOptions.NONE);
+        ResolvedGeneration r = GenerationResolver.resolve(LLAMA, RunMode.PERFORMANCE, file, GenerationOptions.NONE);
         assertThat(r.params().extra()).containsExactly(Map.entry("repetition_penalty", 1.05));
         assertThat(r.params().seed()).isEqualTo(42L);
         assertThat(r.provenance()).containsEntry("extra.repetition_penalty", "g.json");
@@ -197,7 +197,7 @@ class GenerationResolverTest {
     @Test
     void guidedDecodingAddsQwensSchema() {
         GenerationOptions o = new GenerationOptions(null, null, null, null, null, 0.0, null, 1.0, true);
-        ResolvedGeneration r = GenerationResolver.resolve(QWEN, TestMode.ACCURACY, null, o);
+        ResolvedGeneration r = GenerationResolver.resolve(QWEN, RunMode.ACCURACY, null, o);
         assertThat(r.params().jsonSchema()).isEqualTo(QWEN.guidedDecodingSchema());
         assertThat(r.params().temperature()).isEqualTo(0.0);
         assertThat(r.params().topP()).isEqualTo(1.0);
@@ -209,7 +209,7 @@ class GenerationResolverTest {
     @Test
     void guidedDecodingWithoutSchemaIsAUsageError() {
         GenerationOptions o = new GenerationOptions(null, null, null, null, null, null, null, null, true);
-        assertThatThrownBy(() -> GenerationResolver.resolve(LLAMA, TestMode.PERFORMANCE, null, o))
+        assertThatThrownBy(() -> GenerationResolver.resolve(LLAMA, RunMode.PERFORMANCE, null, o))
                 .isInstanceOf(HarnessException.class)
                 .hasMessage("--use-guided-decoding: llama3.1-8b has no output schema to enforce; drop the flag")
                 .extracting(e -> ((HarnessException) e).exitCode())
@@ -219,7 +219,7 @@ class GenerationResolverTest {
     @Test
     void minAboveMaxNamesBothSources() {
         GenerationConfig file = GenerationConfigParser.parse("{\"min_new_tokens\": 200}", "g.json");
-        assertThatThrownBy(() -> GenerationResolver.resolve(LLAMA, TestMode.PERFORMANCE, file, GenerationOptions.NONE))
+        assertThatThrownBy(() -> GenerationResolver.resolve(LLAMA, RunMode.PERFORMANCE, file, GenerationOptions.NONE))
                 .hasMessage("min_tokens 200 (from g.json) is greater than max_tokens 128 (from default (llama3.1-8b"
                         + " performance)); lower min_tokens or raise max_tokens")
                 .extracting(e -> ((HarnessException) e).exitCode())
@@ -231,8 +231,8 @@ class GenerationResolverTest {
         Path file = dir.resolve("generation_config.json");
         Files.writeString(file, REFERENCE_STYLE);
         GenerationOptions o = new GenerationOptions(file, null, null, null, null, null, null, null, false);
-        ResolvedGeneration r = GenerationResolver.resolve(GPT_OSS, TestMode.ACCURACY, o);
-        assertThat(r.params()).isEqualTo(GPT_OSS.defaults(TestMode.ACCURACY));
+        ResolvedGeneration r = GenerationResolver.resolve(GPT_OSS, RunMode.ACCURACY, o);
+        assertThat(r.params()).isEqualTo(GPT_OSS.defaults(RunMode.ACCURACY));
         assertThat(r.provenance()).containsEntry("temperature", file.toString());
     }
 

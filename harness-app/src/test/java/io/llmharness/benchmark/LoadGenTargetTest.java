@@ -92,8 +92,9 @@ class LoadGenTargetTest {
         assertThat(RunScenario.parse("single-stream")).isEqualTo(RunScenario.SINGLE_STREAM);
         assertThat(RunScenario.parse("SingleStream")).isEqualTo(RunScenario.SINGLE_STREAM);
         assertThat(RunScenario.parse("OFFLINE")).isEqualTo(RunScenario.OFFLINE);
-        assertThat(TestMode.parse("Accuracy")).isEqualTo(TestMode.ACCURACY);
-        assertThat(TestMode.parse("PerformanceOnly")).isEqualTo(TestMode.PERFORMANCE);
+        assertThat(RunMode.parse("Accuracy")).isEqualTo(RunMode.ACCURACY);
+        assertThat(RunMode.parse("PerformanceOnly")).isEqualTo(RunMode.PERFORMANCE);
+        assertThat(RunMode.parse("test06")).isEqualTo(RunMode.TEST06);
         assertThat(RunScenario.parse("multi-stream")).isEqualTo(RunScenario.MULTI_STREAM);
         assertThatThrownBy(() -> REGISTRY.byCategory("llama3.1-8b").loadGen(RunScenario.MULTI_STREAM, null))
                 .hasMessage("--scenario MultiStream: llama3.1-8b does not define it; use one of Offline, Server,"
@@ -101,7 +102,8 @@ class LoadGenTargetTest {
         assertThatThrownBy(() -> RunScenario.parse("Batch"))
                 .hasMessage("--scenario 'Batch': unknown scenario; use one of Offline, Server, Interactive,"
                         + " SingleStream, MultiStream");
-        assertThatThrownBy(() -> TestMode.parse("submission"))
-                .hasMessage("--test-mode 'submission': unknown test mode; use performance or accuracy");
+        assertThatThrownBy(() -> RunMode.parse("submission"))
+                .hasMessage(
+                        "--test-mode 'submission': unknown test mode; use performance, accuracy, TEST06 or find-peak");
     }
 }

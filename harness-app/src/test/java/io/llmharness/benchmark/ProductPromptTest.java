@@ -48,7 +48,7 @@ class ProductPromptTest {
 
     @Test
     void exactChatJsonWithUserTexts() {
-        ChatTemplate template = new ChatTemplate(
+        ChatTexts template = new ChatTexts(
                 "You are a test.",
                 "T={product_title}|D={product_description}|C={potential_product_categories}|{other}");
         PromptPlan plan = PromptBuilders.select(QWEN, FIELDS, "catalogue.parquet", template);
@@ -65,7 +65,7 @@ class ProductPromptTest {
 
     @Test
     void placeholdersAreUsedAndAnnounced() {
-        PromptPlan plan = PromptBuilders.select(QWEN, FIELDS, "catalogue.parquet", ChatTemplate.NONE);
+        PromptPlan plan = PromptBuilders.select(QWEN, FIELDS, "catalogue.parquet", ChatTexts.NONE);
         assertThat(plan.warnings())
                 .containsExactly(
                         "qwen3-vl-235b-a22b: using the built-in placeholder system prompt, not the MLPerf reference"
@@ -89,7 +89,7 @@ class ProductPromptTest {
         r.remove("potential_product_categories");
 
         PromptPlan fromColumn =
-                PromptBuilders.select(QWEN, cols, "c.pkl", new ChatTemplate(null, "{potential_product_categories}"));
+                PromptBuilders.select(QWEN, cols, "c.pkl", new ChatTexts(null, "{potential_product_categories}"));
         assertThat(fromColumn.warnings()).isEmpty();
         var m = ((Prompt.Chat) fromColumn.builder().build(new MapRow(0, r))).messages();
         assertThat(m.get(0).path("content").asText()).isEqualTo("Row system prompt");
@@ -97,7 +97,7 @@ class ProductPromptTest {
                 .as("no categories column")
                 .isEqualTo("[]");
 
-        PromptPlan fromFile = PromptBuilders.select(QWEN, cols, "c.pkl", new ChatTemplate("File prompt", "x"));
+        PromptPlan fromFile = PromptBuilders.select(QWEN, cols, "c.pkl", new ChatTexts("File prompt", "x"));
         var m2 = ((Prompt.Chat) fromFile.builder().build(new MapRow(0, r))).messages();
         assertThat(m2.get(0).path("content").asText()).isEqualTo("File prompt");
     }
@@ -107,14 +107,14 @@ class ProductPromptTest {
         Map<String, Object> r = row(PNG);
         r.put("potential_product_categories", "[\"A\", \"B\"]");
         PromptPlan plan =
-                PromptBuilders.select(QWEN, FIELDS, "c", new ChatTemplate("s", "{potential_product_categories}"));
+                PromptBuilders.select(QWEN, FIELDS, "c", new ChatTexts("s", "{potential_product_categories}"));
         var m = ((Prompt.Chat) plan.builder().build(new MapRow(0, r))).messages();
         assertThat(m.get(1).path("content").get(0).path("text").asText()).isEqualTo("[\"A\", \"B\"]");
     }
 
     @Test
     void rowErrorsNameDatasetRowAndColumn() {
-        PromptBuilder b = PromptBuilders.select(QWEN, FIELDS, "catalogue.parquet", ChatTemplate.NONE)
+        PromptBuilder b = PromptBuilders.select(QWEN, FIELDS, "catalogue.parquet", ChatTexts.NONE)
                 .builder();
         Map<String, Object> noTitle = row(PNG);
         noTitle.remove("product_title");
@@ -160,20 +160,20 @@ class ProductPromptTest {
     void templateFilesAreReadAndTheirFinalLineBreakDropped(@TempDir Path dir) throws IOException {
         Path system = Files.writeString(dir.resolve("system.txt"), "Line one\nLine two\n");
         Path user = Files.writeString(dir.resolve("user.txt"), "{product_title}\r\n");
-        ChatTemplate t = ChatTemplate.load(new PromptOptions(system, user));
-        assertThat(t).isEqualTo(new ChatTemplate("Line one\nLine two", "{product_title}"));
-        assertThat(ChatTemplate.load(PromptOptions.NONE)).isEqualTo(ChatTemplate.NONE);
+        ChatTexts t = ChatTexts.load(new PromptOptions(system, user));
+        assertThat(t).isEqualTo(new ChatTexts("Line one\nLine two", "{product_title}"));
+        assertThat(ChatTexts.load(PromptOptions.NONE)).isEqualTo(ChatTexts.NONE);
     }
 
     @Test
     void templateFileErrorsNameTheFlag(@TempDir Path dir) throws IOException {
         Path missing = dir.resolve("missing.txt");
-        assertThatThrownBy(() -> ChatTemplate.load(new PromptOptions(missing, null)))
+        assertThatThrownBy(() -> ChatTexts.load(new PromptOptions(missing, null)))
                 .hasMessage("--system-prompt-file " + missing + ": file not found; check the path")
                 .extracting(e -> ((HarnessException) e).exitCode())
                 .isEqualTo(3);
         Path blank = Files.writeString(dir.resolve("blank.txt"), " \n");
-        assertThatThrownBy(() -> ChatTemplate.load(new PromptOptions(null, blank)))
+        assertThatThrownBy(() -> ChatTexts.load(new PromptOptions(null, blank)))
                 .hasMessage("--user-prompt-template-file " + blank + ": file is empty; put the prompt text in it");
     }
 }

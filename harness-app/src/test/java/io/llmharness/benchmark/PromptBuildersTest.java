@@ -30,7 +30,7 @@ class PromptBuildersTest {
     @Test
     void tokenIdsAreSentVerbatim() {
         PromptPlan plan = PromptBuilders.select(
-                LLAMA, List.of("instruction", "input", "tok_input", "output"), "cnn_eval.json", ChatTemplate.NONE);
+                LLAMA, List.of("instruction", "input", "tok_input", "output"), "cnn_eval.json", ChatTexts.NONE);
         assertThat(plan.source()).isEqualTo(new PromptSource.TokenIdsColumn("tok_input"));
         assertThat(plan.warnings()).isEmpty();
         int[] ids = {128000, 9, 0, -1, 29871, 128000};
@@ -41,10 +41,10 @@ class PromptBuildersTest {
 
     @Test
     void gptOssDetectsEitherIdsColumnInSeedOrder() {
-        assertThat(PromptBuilders.select(GPT_OSS, List.of("input_tokens", "dataset"), "acc.parquet", ChatTemplate.NONE)
+        assertThat(PromptBuilders.select(GPT_OSS, List.of("input_tokens", "dataset"), "acc.parquet", ChatTexts.NONE)
                         .source())
                 .isEqualTo(new PromptSource.TokenIdsColumn("input_tokens"));
-        assertThat(PromptBuilders.select(GPT_OSS, List.of("input_tokens", "tok_input"), "p.pkl", ChatTemplate.NONE)
+        assertThat(PromptBuilders.select(GPT_OSS, List.of("input_tokens", "tok_input"), "p.pkl", ChatTexts.NONE)
                         .source())
                 .isEqualTo(new PromptSource.TokenIdsColumn("tok_input"));
     }
@@ -52,20 +52,20 @@ class PromptBuildersTest {
     @Test
     void missingPromptColumnNamesDatasetAndExpectedColumns() {
         assertThat(configError(() -> PromptBuilders.select(
-                        GPT_OSS, List.of("text_input", "dataset", "ground_truth"), "perf.parquet", ChatTemplate.NONE)))
+                        GPT_OSS, List.of("text_input", "dataset", "ground_truth"), "perf.parquet", ChatTexts.NONE)))
                 .isEqualTo("dataset perf.parquet: no prompt column for gpt-oss-120b; expected tok_input or"
                         + " input_tokens (found: text_input, dataset, ground_truth)");
         assertThat(configError(
-                        () -> PromptBuilders.select(QWEN, List.of("product_title"), "q.parquet", ChatTemplate.NONE)))
+                        () -> PromptBuilders.select(QWEN, List.of("product_title"), "q.parquet", ChatTexts.NONE)))
                 .isEqualTo("dataset q.parquet: no prompt column for qwen3-vl-235b-a22b; expected messages or"
                         + " product_image+product_title+product_description (found: product_title)");
-        assertThat(configError(() -> PromptBuilders.select(LLAMA, List.of(), "x.json", ChatTemplate.NONE)))
+        assertThat(configError(() -> PromptBuilders.select(LLAMA, List.of(), "x.json", ChatTexts.NONE)))
                 .endsWith("(found: no columns)");
     }
 
     @Test
     void emptyIdsNameTheRow() {
-        PromptBuilder b = PromptBuilders.select(LLAMA, List.of("tok_input"), "cnn_eval.json", ChatTemplate.NONE)
+        PromptBuilder b = PromptBuilders.select(LLAMA, List.of("tok_input"), "cnn_eval.json", ChatTexts.NONE)
                 .builder();
         assertThat(configError(() -> b.build(new MapRow(12, Map.of("tok_input", new int[0])))))
                 .isEqualTo("dataset cnn_eval.json row 12 column 'tok_input': no token ids; every row needs a prompt");
@@ -79,7 +79,7 @@ class PromptBuildersTest {
                 .prompt(new PromptSource.TextColumn("prompt"))
                 .variant("text-bench", LatencyLimits.NONE, RunScenario.OFFLINE)
                 .build();
-        PromptBuilder b = PromptBuilders.select(textSpec, List.of("prompt"), "t.jsonl", ChatTemplate.NONE)
+        PromptBuilder b = PromptBuilders.select(textSpec, List.of("prompt"), "t.jsonl", ChatTexts.NONE)
                 .builder();
         assertThat(b.build(new MapRow(0, Map.of("prompt", "Hello")))).isEqualTo(new Prompt.Text("Hello"));
         assertThat(configError(() -> b.build(new MapRow(4, Map.of()))))
@@ -88,7 +88,7 @@ class PromptBuildersTest {
 
     @Test
     void messagesColumnFromJsonTextListsOrNodes() {
-        PromptPlan plan = PromptBuilders.select(QWEN, List.of("messages", "product_image"), "m.pkl", ChatTemplate.NONE);
+        PromptPlan plan = PromptBuilders.select(QWEN, List.of("messages", "product_image"), "m.pkl", ChatTexts.NONE);
         assertThat(plan.source()).isEqualTo(new PromptSource.MessagesColumn("messages"));
         assertThat(plan.warnings()).isEmpty();
         String json = "[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"hi\"}]}]";
@@ -108,7 +108,7 @@ class PromptBuildersTest {
 
     @Test
     void badMessagesNameTheRow() {
-        PromptBuilder b = PromptBuilders.select(QWEN, List.of("messages"), "m.pkl", ChatTemplate.NONE)
+        PromptBuilder b = PromptBuilders.select(QWEN, List.of("messages"), "m.pkl", ChatTexts.NONE)
                 .builder();
         String expected = "dataset m.pkl row 3 column 'messages': expected a JSON array of chat messages, each with a"
                 + " string 'role' and a 'content'";

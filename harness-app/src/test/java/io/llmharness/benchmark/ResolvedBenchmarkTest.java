@@ -23,7 +23,7 @@ class ResolvedBenchmarkTest {
         Path config = Files.writeString(dir.resolve("gen.json"), "{\"_c\": \"x\", \"do_sample\": true}");
         GenerationOptions gen = new GenerationOptions(config, null, null, null, null, 0.001, 1, null, false);
         BenchmarkOptions options = new BenchmarkOptions(
-                null, "openai/gpt-oss-120b", RunScenario.INTERACTIVE, TestMode.ACCURACY, null, gen, null);
+                null, "openai/gpt-oss-120b", RunScenario.INTERACTIVE, RunMode.ACCURACY, null, gen, null);
 
         ResolvedBenchmark run = ResolvedBenchmark.resolve(REGISTRY, options);
 
@@ -49,7 +49,7 @@ class ResolvedBenchmarkTest {
                 "qwen3vl",
                 "Qwen/Qwen3-VL-235B-A22B-Instruct",
                 RunScenario.OFFLINE,
-                TestMode.PERFORMANCE,
+                RunMode.PERFORMANCE,
                 null,
                 new GenerationOptions(null, null, null, null, null, null, null, null, true),
                 new PromptOptions(system, null));
@@ -63,7 +63,7 @@ class ResolvedBenchmarkTest {
     @Test
     void mismatchIsAWarning() {
         BenchmarkOptions options = new BenchmarkOptions(
-                "llama3.1-8b", "openai/gpt-oss-120b", RunScenario.OFFLINE, TestMode.PERFORMANCE, null, null, null);
+                "llama3.1-8b", "openai/gpt-oss-120b", RunScenario.OFFLINE, RunMode.PERFORMANCE, null, null, null);
         assertThat(ResolvedBenchmark.resolve(REGISTRY, options).warnings())
                 .containsExactly("--model 'openai/gpt-oss-120b' looks like gpt-oss-120b but --model-category is"
                         + " llama3.1-8b; check that the server runs meta-llama/Llama-3.1-8B-Instruct");

@@ -33,7 +33,7 @@ class SimHelpDefaultsTest {
             "--enable-metrics", "as the persona");
 
     /** Flags that take a value and have none by default. */
-    private static final Set<String> NO_DEFAULT = Set.of("--api-key", "--fault", "--profile-dir");
+    private static final Set<String> NO_DEFAULT = Set.of("--answers", "--api-key", "--fault", "--profile-dir");
 
     /** {@code (default: 16)}, {@code (default: 0 ms)}, {@code (default: fixed when …, else batch)}: the value. */
     private static final Pattern DEFAULT = Pattern.compile("\\(default: (?:[^)]* else )?([^ ,;)]+)( ms)?[,;)]");

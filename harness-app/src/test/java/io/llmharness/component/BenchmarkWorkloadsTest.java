@@ -9,8 +9,8 @@ import io.llmharness.benchmark.BenchmarkRegistry;
 import io.llmharness.benchmark.GenerationOptions;
 import io.llmharness.benchmark.ResolvedBenchmark;
 import io.llmharness.benchmark.RowView;
+import io.llmharness.benchmark.RunMode;
 import io.llmharness.benchmark.RunScenario;
-import io.llmharness.benchmark.TestMode;
 import io.llmharness.client.EndpointType;
 import io.llmharness.client.Prompt;
 import io.llmharness.client.ResponseEncoding;
@@ -79,7 +79,7 @@ class BenchmarkWorkloadsTest {
                         null,
                         "openai/gpt-oss-120b",
                         RunScenario.SERVER,
-                        TestMode.PERFORMANCE,
+                        RunMode.PERFORMANCE,
                         null,
                         new GenerationOptions(null, 200, null, null, null, null, null, null, false),
                         null));
@@ -184,7 +184,7 @@ class BenchmarkWorkloadsTest {
                         null,
                         model,
                         stream ? RunScenario.SERVER : RunScenario.OFFLINE,
-                        TestMode.PERFORMANCE,
+                        RunMode.PERFORMANCE,
                         null,
                         new GenerationOptions(null, null, null, null, null, null, null, null, true),
                         null));

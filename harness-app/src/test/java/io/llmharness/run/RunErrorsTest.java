@@ -124,7 +124,9 @@ class RunErrorsTest {
                 "--generation-config",
                 RunFixture.shortOutputs(dir, 8).toString());
 
-        assertThat(o.exit()).as(o.err()).isEqualTo(ExitCodes.OK);
+        // the run completes; its accuracy is then scored, and the simulator's words fail the targets
+        assertThat(o.exit()).as(o.err()).isEqualTo(ExitCodes.RESULT_INVALID);
+        assertThat(o.out()).contains("accuracy: done");
         assertThat(o.err().lines().filter(l -> l.contains("pkl_as.json is named like")))
                 .containsExactly("harness: warning: Dataset " + misnamed
                         + " is named like JSON but its content is a pickle; reading it as a pickle");
@@ -144,7 +146,9 @@ class RunErrorsTest {
                 "--generation-config",
                 RunFixture.shortOutputs(dir, 8).toString());
 
-        assertThat(o.exit()).as(o.err()).isEqualTo(ExitCodes.OK);
+        // the run goes on to the end and is scored (the simulator's words fail the accuracy targets)
+        assertThat(o.exit()).as(o.err()).isEqualTo(ExitCodes.RESULT_INVALID);
+        assertThat(o.out()).contains("accuracy: done");
         assertThat(o.err().lines().filter(l -> l.contains("--dataset-cache-dir")))
                 .singleElement()
                 .asString()

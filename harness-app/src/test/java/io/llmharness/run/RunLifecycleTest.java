@@ -6,8 +6,8 @@ import io.llmharness.backend.testing.ProcessScanner;
 import io.llmharness.benchmark.BenchmarkOptions;
 import io.llmharness.benchmark.GenerationOptions;
 import io.llmharness.benchmark.PromptOptions;
+import io.llmharness.benchmark.RunMode;
 import io.llmharness.benchmark.RunScenario;
-import io.llmharness.benchmark.TestMode;
 import io.llmharness.cli.ExitCodes;
 import io.llmharness.cli.Main;
 import io.llmharness.report.progress.Progress;
@@ -73,7 +73,7 @@ class RunLifecycleTest {
                         "llama3.1-8b",
                         null,
                         RunScenario.SERVER,
-                        TestMode.PERFORMANCE,
+                        RunMode.PERFORMANCE,
                         null,
                         GenerationOptions.NONE,
                         PromptOptions.NONE),
@@ -231,7 +231,29 @@ class RunLifecycleTest {
         assertThat(RunFixture.summary(run).at("/metrics/requests/succeeded").asInt())
                 .isEqualTo(64);
         assertThat(RunFixture.summary(run).at("/config/request_model").asText()).isEqualTo("llama-8b");
+        assertThat(RunFixture.summary(run).at("/config").has("profile_problem")).isFalse();
+        assertThat(o.out()).doesNotContain("Profile ");
         assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId)).isEmpty();
+    }
+
+    @Test
+    void aProfiledRunWhoseServerHasProfilingOffSaysNoTraceAndWhatIsMissing() throws Exception {
+        // profile.tool is set, but the fake server does not serve /start_profile (as a vLLM whose own switch is off)
+        RunFixture.Outcome o = RunFixture.harness(managedArgs(
+                        500,
+                        "--profile-tool",
+                        "pytorch",
+                        "--profile-output-dir",
+                        dir.resolve("traces").toString())
+                .toArray(String[]::new));
+        assertThat(o.exit()).as(o.out() + o.err()).isIn(ExitCodes.OK, ExitCodes.RESULT_INVALID);
+        assertThat(o.err()).contains("start_profile:", "answered 404", "the server's own profiler switch is off");
+        assertThat(o.err()).doesNotContain("start it with profile.tool set");
+        assertThat(o.out()).containsPattern("Profile +: no trace: start_profile: \\S+ answered 404");
+        assertThat(o.out()).contains("VLLM_TORCH_PROFILER_DIR", "--profiler-config");
+        Path run = RunFixture.runDir(dir.resolve("out"));
+        assertThat(RunFixture.summary(run).at("/config/profile_problem").asText())
+                .startsWith("no trace: start_profile:");
     }
 
     /**

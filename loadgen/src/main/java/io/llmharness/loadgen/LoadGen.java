@@ -28,6 +28,7 @@ public final class LoadGen implements ResponseSink {
     private final AtomicBoolean running = new AtomicBoolean();
     private volatile TestSession session;
     private volatile boolean abortRequested;
+    private volatile PeakProbeListener peakProbes = PeakProbeListener.NONE;
 
     /** A LoadGen on the real clock. */
     public LoadGen() {
@@ -65,6 +66,7 @@ public final class LoadGen implements ResponseSink {
         }
         try {
             TestSession s = new TestSession(clock, sut, qsl, settings, logSettings, auditConfigFilename, threads);
+            s.peakProbes(peakProbes);
             session = s;
             if (abortRequested) {
                 s.abort();
@@ -103,6 +105,14 @@ public final class LoadGen implements ResponseSink {
         if (s != null) {
             s.firstToken(responses, now);
         }
+    }
+
+    /**
+     * Reports every run of a FindPeakPerformance search to {@code listener} (from the next {@link #startTest} on);
+     * other modes never call it.
+     */
+    public void onPeakProbe(PeakProbeListener listener) {
+        peakProbes = listener == null ? PeakProbeListener.NONE : listener;
     }
 
     /**

@@ -2,9 +2,9 @@ package io.llmharness.simulator;
 
 import io.llmharness.simulator.engine.EngineGroup;
 import io.llmharness.simulator.engine.FinishReason;
+import io.llmharness.simulator.http.HealthWarmup;
 import io.llmharness.simulator.http.HttpFrontend;
 import io.llmharness.simulator.http.ServerCore;
-import io.llmharness.simulator.http.Warmup;
 import io.llmharness.simulator.process.WorkerProcesses;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -102,7 +102,7 @@ public final class SimulatorServer implements AutoCloseable {
             SimulatorServer server = new SimulatorServer(options, vertx, core, frontends, workers, banner, actualPort);
             crashSignal.thenRun(server::onCrash);
             banner.listening(http.host(), actualPort);
-            Warmup.begin(core, options).onComplete(ar -> {
+            HealthWarmup.begin(core, options).onComplete(ar -> {
                 banner.ready();
                 server.ready.complete(null);
             });

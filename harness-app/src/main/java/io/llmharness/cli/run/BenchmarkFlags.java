@@ -3,8 +3,9 @@ package io.llmharness.cli.run;
 import io.llmharness.benchmark.BenchmarkOptions;
 import io.llmharness.benchmark.GenerationOptions;
 import io.llmharness.benchmark.PromptOptions;
+import io.llmharness.benchmark.RunMode;
 import io.llmharness.benchmark.RunScenario;
-import io.llmharness.benchmark.TestMode;
+import io.llmharness.error.HarnessException;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -35,8 +36,16 @@ public final class BenchmarkFlags {
             names = "--test-mode",
             paramLabel = "MODE",
             defaultValue = "performance",
-            description = "performance or" + " accuracy (default: ${DEFAULT-VALUE}).")
+            description =
+                    "performance, accuracy, find-peak or TEST06 (the compliance run: official audit settings, then"
+                            + " TEST06/verify_accuracy.txt) (default: ${DEFAULT-VALUE}).")
     String testMode;
+
+    @Option(
+            names = "--find-peak",
+            description = "Server/Interactive: search the highest QPS that meets the benchmark's latency limits"
+                    + " (LoadGen FindPeakPerformance; same as --test-mode find-peak).")
+    boolean findPeak;
 
     @Option(
             names = "--lg-model-name",
@@ -88,13 +97,22 @@ public final class BenchmarkFlags {
                     + " {product_title}, {product_description}, {potential_product_categories} (qwen3-vl).")
     Path userPromptTemplateFile;
 
+    private RunMode mode() {
+        RunMode mode = RunMode.parse(testMode);
+        if (findPeak && mode != RunMode.PERFORMANCE && mode != RunMode.FIND_PEAK) {
+            throw HarnessException.usage("--find-peak cannot be combined with --test-mode " + testMode
+                    + ": a peak search is a performance run; drop one of them");
+        }
+        return findPeak ? RunMode.FIND_PEAK : mode;
+    }
+
     /** The flags as benchmark options; bad values are usage errors naming the flag. */
     public BenchmarkOptions toOptions() {
         return new BenchmarkOptions(
                 modelCategory,
                 model,
                 RunScenario.parse(scenario),
-                TestMode.parse(testMode),
+                mode(),
                 lgModelName,
                 new GenerationOptions(
                         generationConfig,

@@ -1,5 +1,6 @@
 package io.llmharness.cli.run;
 
+import io.llmharness.accuracy.synth.ReferenceAnswers;
 import io.llmharness.error.HarnessException;
 import io.llmharness.run.RunRequest;
 import io.llmharness.run.ServerConfigSource;
@@ -112,15 +113,27 @@ public final class TargetFlags {
                     + " with server logs (default: no header).")
     String requestIdPrefix;
 
+    @Option(
+            names = "--simulate-answers",
+            paramLabel = "FILE",
+            description = "With --simulate: answer each prompt of this dataset with its reference output (as harness"
+                    + " sim --answers does), so an accuracy run scores at the reference values.")
+    java.nio.file.Path simulateAnswers;
+
     /** The flags as the target part of a run request. */
     public RunRequest.TargetRequest toRequest(ServerConfigSource servers) {
         RunRequest.SimulateRequest sim = null;
         if (simulate) {
-            sim = new RunRequest.SimulateRequest(
-                    SimulatorOptions.defaults().with(Identity.DEFAULTS.withPersona(persona())),
-                    simulatePersona != null);
+            SimulatorOptions o = SimulatorOptions.defaults().with(Identity.DEFAULTS.withPersona(persona()));
+            if (simulateAnswers != null) {
+                o = o.with(
+                        o.streaming().withAnswers(ReferenceAnswers.load(simulateAnswers, null, "--simulate-answers")));
+            }
+            sim = new RunRequest.SimulateRequest(o, simulatePersona != null);
         } else if (simulatePersona != null) {
             throw HarnessException.usage("--simulate-persona needs --simulate");
+        } else if (simulateAnswers != null) {
+            throw HarnessException.usage("--simulate-answers needs --simulate (or start harness sim --answers FILE)");
         }
         List<String> urls = apiServerUrls.stream()
                 .map(String::strip)

@@ -25,6 +25,11 @@ final class StreamingFlags {
 
     Streaming toStreaming() {
         return new Streaming(
-                outputMode, streamInterval, streamHeadersOnFirstToken, incrementalStreamingOutput, splitWrites);
+                outputMode,
+                streamInterval,
+                streamHeadersOnFirstToken,
+                incrementalStreamingOutput,
+                splitWrites,
+                Streaming.DEFAULTS.answers());
     }
 }

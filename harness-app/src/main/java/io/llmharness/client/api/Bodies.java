@@ -15,7 +15,7 @@ final class Bodies {
     private Bodies() {}
 
     static JsonGenerator generator(OutputStream out) throws IOException {
-        return Json.FACTORY.createGenerator(out);
+        return DecoderJson.FACTORY.createGenerator(out);
     }
 
     /** OpenAI sampling fields; chat also gets {@code max_completion_tokens} (preferred name) beside max_tokens. */
@@ -39,7 +39,7 @@ final class Bodies {
         intField(g, x, "min_new_tokens", s.minTokens());
         common(g, s, "sampling_seed");
         if (s.jsonSchema() != null && !x.containsKey("json_schema")) {
-            g.writeStringField("json_schema", Json.MAPPER.writeValueAsString(schemaOf(s.jsonSchema())));
+            g.writeStringField("json_schema", DecoderJson.MAPPER.writeValueAsString(schemaOf(s.jsonSchema())));
         }
         extra(g, x);
         g.writeEndObject();
@@ -122,7 +122,7 @@ final class Bodies {
     static void extra(JsonGenerator g, Map<String, Object> extra) throws IOException {
         for (Map.Entry<String, Object> e : extra.entrySet()) {
             g.writeFieldName(e.getKey());
-            Json.MAPPER.writeValue(g, e.getValue());
+            DecoderJson.MAPPER.writeValue(g, e.getValue());
         }
     }
 

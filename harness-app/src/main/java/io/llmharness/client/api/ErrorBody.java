@@ -22,7 +22,7 @@ public record ErrorBody(String message, String type) {
             return new ErrorBody("(empty body)", null);
         }
         try {
-            JsonNode n = Json.MAPPER.readTree(body, 0, len);
+            JsonNode n = DecoderJson.MAPPER.readTree(body, 0, len);
             if (n != null && n.isObject()) {
                 JsonNode error = n.get("error");
                 if (error != null && error.isObject() && error.hasNonNull("message")) {

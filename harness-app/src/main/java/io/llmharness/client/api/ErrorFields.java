@@ -43,16 +43,16 @@ final class ErrorFields {
                 return true;
             }
             case "object" -> {
-                flatObject = "error".equals(Json.readText(p));
+                flatObject = "error".equals(DecoderJson.readText(p));
                 return true;
             }
             case "message" -> {
-                flatMessage = Json.readText(p);
+                flatMessage = DecoderJson.readText(p);
                 return true;
             }
             case "type" -> {
                 if (!nested) {
-                    type = Json.readText(p);
+                    type = DecoderJson.readText(p);
                 } else {
                     p.skipChildren();
                 }
@@ -60,7 +60,7 @@ final class ErrorFields {
             }
             case "code" -> {
                 if (!nested) {
-                    code = (int) Json.readLong(p);
+                    code = (int) DecoderJson.readLong(p);
                 } else {
                     p.skipChildren();
                 }
@@ -86,9 +86,9 @@ final class ErrorFields {
             String f = p.currentName();
             p.nextToken();
             switch (f) {
-                case "message" -> nestedMessage = Json.readText(p);
-                case "type" -> type = Json.readText(p);
-                case "code" -> code = (int) Json.readLong(p);
+                case "message" -> nestedMessage = DecoderJson.readText(p);
+                case "type" -> type = DecoderJson.readText(p);
+                case "code" -> code = (int) DecoderJson.readLong(p);
                 default -> p.skipChildren();
             }
         }

@@ -47,7 +47,7 @@ final class GenerateDecoder implements ResponseDecoder {
     public void onEvent(byte[] buf, int off, int len, long nowNs) {
         JsonCursor p = cursor.reset(buf, off, len);
         p.nextToken();
-        Json.expect(p, JsonToken.START_OBJECT, "stream event");
+        DecoderJson.expect(p, JsonToken.START_OBJECT, "stream event");
         readObject(p, 0, true, nowNs);
     }
 
@@ -61,7 +61,7 @@ final class GenerateDecoder implements ResponseDecoder {
                 readObject(p, position++, false, nowNs);
             }
         } else {
-            Json.expect(p, JsonToken.START_OBJECT, "response");
+            DecoderJson.expect(p, JsonToken.START_OBJECT, "response");
             readObject(p, 0, false, nowNs);
         }
     }
@@ -84,9 +84,9 @@ final class GenerateDecoder implements ResponseDecoder {
             p.nextToken();
             switch (f) {
                 case "text" -> readText(p);
-                case "output_ids" -> hasIds = Json.readInts(p, ids);
+                case "output_ids" -> hasIds = DecoderJson.readInts(p, ids);
                 case "meta_info" -> readMeta(p);
-                case "index" -> indexField = (int) Json.readLong(p);
+                case "index" -> indexField = (int) DecoderJson.readLong(p);
                 default -> {
                     if (!error.offerTopLevel(f, p)) {
                         p.skipChildren();
@@ -175,8 +175,8 @@ final class GenerateDecoder implements ResponseDecoder {
             String f = p.currentName();
             p.nextToken();
             switch (f) {
-                case "prompt_tokens" -> promptTokens = Json.readLong(p);
-                case "completion_tokens" -> completionTokens = Json.readLong(p);
+                case "prompt_tokens" -> promptTokens = DecoderJson.readLong(p);
+                case "completion_tokens" -> completionTokens = DecoderJson.readLong(p);
                 case "finish_reason" -> readFinish(p);
                 default -> p.skipChildren();
             }
@@ -197,10 +197,10 @@ final class GenerateDecoder implements ResponseDecoder {
             String f = p.currentName();
             p.nextToken();
             switch (f) {
-                case "type" -> finish = Json.readText(p);
-                case "message" -> abortMessage = Json.readText(p);
-                case "status_code" -> abortStatus = (int) Json.readLong(p);
-                case "err_type" -> abortType = Json.readText(p);
+                case "type" -> finish = DecoderJson.readText(p);
+                case "message" -> abortMessage = DecoderJson.readText(p);
+                case "status_code" -> abortStatus = (int) DecoderJson.readLong(p);
+                case "err_type" -> abortType = DecoderJson.readText(p);
                 default -> p.skipChildren();
             }
         }

@@ -45,7 +45,7 @@ final class OpenAiDecoder implements ResponseDecoder {
     private void parse(byte[] buf, int off, int len, long nowNs) {
         JsonCursor p = cursor.reset(buf, off, len);
         p.nextToken();
-        Json.expect(p, JsonToken.START_OBJECT, "response");
+        DecoderJson.expect(p, JsonToken.START_OBJECT, "response");
         readTop(p, nowNs);
     }
 
@@ -93,12 +93,12 @@ final class OpenAiDecoder implements ResponseDecoder {
             String f = p.currentName();
             p.nextToken();
             switch (f) {
-                case "index" -> index = (int) Json.readLong(p);
+                case "index" -> index = (int) DecoderJson.readLong(p);
                 case "text" -> readText(p);
                 case "delta" -> readMessage(p, true);
                 case "message" -> readMessage(p, false);
-                case "token_ids" -> hasIds = Json.readInts(p, ids);
-                case "finish_reason" -> finish = Json.readText(p);
+                case "token_ids" -> hasIds = DecoderJson.readInts(p, ids);
+                case "finish_reason" -> finish = DecoderJson.readText(p);
                 default -> p.skipChildren();
             }
         }
@@ -131,14 +131,14 @@ final class OpenAiDecoder implements ResponseDecoder {
                     p.skipChildren();
                 }
                 case "content" -> readText(p);
-                case "reasoning", "reasoning_content" -> hasReasoning |= Json.nonEmptyString(p);
+                case "reasoning", "reasoning_content" -> hasReasoning |= DecoderJson.nonEmptyString(p);
                 default -> p.skipChildren();
             }
         }
     }
 
     private void readText(JsonCursor p) {
-        if (Json.nonEmptyString(p)) {
+        if (DecoderJson.nonEmptyString(p)) {
             hasText = true;
             if (wantText) {
                 text = p.getText();
@@ -159,8 +159,8 @@ final class OpenAiDecoder implements ResponseDecoder {
             String f = p.currentName();
             p.nextToken();
             switch (f) {
-                case "prompt_tokens" -> prompt = Json.readLong(p);
-                case "completion_tokens" -> completion = Json.readLong(p);
+                case "prompt_tokens" -> prompt = DecoderJson.readLong(p);
+                case "completion_tokens" -> completion = DecoderJson.readLong(p);
                 default -> p.skipChildren();
             }
         }

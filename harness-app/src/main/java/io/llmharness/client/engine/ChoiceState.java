@@ -5,7 +5,7 @@ import io.llmharness.client.record.RequestRecord;
 /** What has arrived so far for one prompt of a request. Confined to the request's event loop. */
 final class ChoiceState {
 
-    private IntList ids;
+    private TokenIdBuffer ids;
     private boolean idsMissing;
     private StringBuilder text;
     long firstNs = RequestRecord.ABSENT;
@@ -37,7 +37,7 @@ final class ChoiceState {
             idsMissing = true;
         } else if (count > 0) {
             if (ids == null) {
-                ids = new IntList();
+                ids = new TokenIdBuffer();
             }
             ids.add(newIds, count);
         }

@@ -1,6 +1,7 @@
 package io.llmharness.client.engine;
 
 import io.llmharness.client.Prompt;
+import io.llmharness.client.SamplingParams;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -15,6 +16,8 @@ import java.util.function.Supplier;
  * @param issuedNs when it was handed to the client ({@link System#nanoTime()})
  * @param sampleIndex dataset index of the first prompt, for the record; -1 if none
  * @param observer hears the outcome
+ * @param sampling generation parameters of this request instead of the client's (e.g. a per-request
+ *     {@code max_tokens} in workload mode), or null for the client's
  */
 public record ClientRequest(
         Supplier<List<Prompt>> prompts,
@@ -23,12 +26,25 @@ public record ClientRequest(
         long scheduledNs,
         long issuedNs,
         long sampleIndex,
-        RequestObserver observer) {
+        RequestObserver observer,
+        SamplingParams sampling) {
 
     public ClientRequest {
         if (promptCount < 1) {
             throw new IllegalArgumentException("promptCount must be >= 1");
         }
+    }
+
+    /** A request with the client's generation parameters. */
+    public ClientRequest(
+            Supplier<List<Prompt>> prompts,
+            int promptCount,
+            boolean stream,
+            long scheduledNs,
+            long issuedNs,
+            long sampleIndex,
+            RequestObserver observer) {
+        this(prompts, promptCount, stream, scheduledNs, issuedNs, sampleIndex, observer, null);
     }
 
     /** A single-prompt request scheduled and issued now. */

@@ -1,6 +1,7 @@
 package io.llmharness.client.engine;
 
 import io.llmharness.client.Prompt;
+import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.api.EndpointAdapter;
 import io.llmharness.client.balance.LoadBalancer;
 import io.llmharness.client.failure.FailureTracker;
@@ -403,7 +404,12 @@ public final class LlmClient {
             }
         }
         BufferOutputStream out = new BufferOutputStream(1024);
-        adapter.writeBody(out, prompts, options.api(), r.stream());
+        ApiSettings api = options.api();
+        if (r.sampling() != null) {
+            api = new ApiSettings(
+                    api.model(), r.sampling(), api.returnTokenIds(), api.guided(), api.continuousUsageStats());
+        }
+        adapter.writeBody(out, prompts, api, r.stream());
         return out;
     }
 

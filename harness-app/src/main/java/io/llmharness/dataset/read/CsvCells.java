@@ -87,8 +87,8 @@ final class CsvCells {
                 return null;
             }
             try {
-                JsonNode node = JsonValues.MAPPER.readTree(s);
-                out.add(JsonValues.fromNode(node));
+                JsonNode node = RowValues.MAPPER.readTree(s);
+                out.add(RowValues.fromNode(node));
                 any = true;
             } catch (java.io.IOException e) {
                 return null;

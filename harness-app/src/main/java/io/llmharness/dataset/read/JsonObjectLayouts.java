@@ -37,7 +37,7 @@ final class JsonObjectLayouts {
             for (Map.Entry<String, JsonNode> e : root.properties()) {
                 ColumnBuilder column = table.column(e.getKey());
                 for (JsonNode v : e.getValue()) {
-                    column.add(JsonValues.fromNode(v));
+                    column.add(RowValues.fromNode(v));
                 }
             }
             return table.build();
@@ -53,7 +53,7 @@ final class JsonObjectLayouts {
 
     static void addRecord(TableBuilder table, JsonNode record) {
         for (Map.Entry<String, JsonNode> e : record.properties()) {
-            table.set(e.getKey(), JsonValues.fromNode(e.getValue()));
+            table.set(e.getKey(), RowValues.fromNode(e.getValue()));
         }
     }
 
@@ -98,7 +98,7 @@ final class JsonObjectLayouts {
         for (Map.Entry<String, JsonNode> e : root.properties()) {
             ColumnBuilder column = table.column(e.getKey());
             for (String label : ordered) {
-                column.add(JsonValues.fromNode(e.getValue().get(label)));
+                column.add(RowValues.fromNode(e.getValue().get(label)));
             }
         }
         return table.build();

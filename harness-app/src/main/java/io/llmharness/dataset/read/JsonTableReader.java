@@ -33,7 +33,7 @@ public final class JsonTableReader {
             .build();
 
     private final Path file;
-    private final JsonValues values = new JsonValues();
+    private final RowValues values = new RowValues();
 
     private JsonTableReader(Path file) {
         this.file = file;
@@ -46,7 +46,7 @@ public final class JsonTableReader {
     public static Table read(Path file) {
         try (Inputs.Tracked in = new Inputs.Tracked(Inputs.open(file))) {
             try (JsonParser p = FACTORY.createParser(in)) {
-                p.setCodec(JsonValues.MAPPER);
+                p.setCodec(RowValues.MAPPER);
                 return new JsonTableReader(file).read(p);
             } catch (JsonProcessingException e) {
                 int last = in.lastNonBlankByte();
@@ -87,7 +87,7 @@ public final class JsonTableReader {
                     "the top level is a " + kind(t) + "; expected an array of records, an object, or JSON Lines",
                     null);
         }
-        JsonNode first = JsonValues.MAPPER.readTree(p);
+        JsonNode first = RowValues.MAPPER.readTree(p);
         t = p.nextToken();
         if (t == null) {
             return JsonObjectLayouts.interpret(file, first);

@@ -153,7 +153,7 @@ public final class ParquetTableReader {
             case INT_LIST -> ids(file, (Array) raw, s.name(), row);
             case JSON -> {
                 try {
-                    yield JsonValues.fromNode(JsonValues.MAPPER.readTree(raw.toString()));
+                    yield RowValues.fromNode(RowValues.MAPPER.readTree(raw.toString()));
                 } catch (IOException e) {
                     throw DatasetErrors.badRow(
                             file, "row " + row, "column '" + s.name() + "' did not convert to JSON: " + e.getMessage());

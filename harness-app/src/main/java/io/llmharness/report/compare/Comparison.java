@@ -5,8 +5,8 @@ import io.llmharness.report.SummaryDoc;
 import io.llmharness.report.chart.ChartSpec;
 import io.llmharness.report.chart.Series;
 import io.llmharness.report.view.Format;
+import io.llmharness.report.view.ReportTable;
 import io.llmharness.report.view.RunCurves;
-import io.llmharness.report.view.Table;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -150,7 +150,7 @@ public record Comparison(List<Run> runs, List<Row> rows, List<ChartSpec> charts)
     }
 
     /** The comparison as a text table: metric, then per run its value and, after the first, Δ and Δ %. */
-    public Table table() {
+    public ReportTable table() {
         List<String> header = new ArrayList<>(List.of("metric"));
         for (int i = 0; i < runs.size(); i++) {
             header.add(runs.get(i).label());
@@ -181,7 +181,7 @@ public record Comparison(List<Run> runs, List<Row> rows, List<ChartSpec> charts)
             }
             out.add(cells);
         }
-        return new Table("", header, out);
+        return new ReportTable("", header, out);
     }
 
     static String delta(Double d) {

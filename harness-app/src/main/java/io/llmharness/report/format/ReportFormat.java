@@ -1,21 +1,25 @@
 package io.llmharness.report.format;
 
-import io.llmharness.report.view.RunView;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
-/** One file format of a run report, written into the run directory. */
+/** One report format of a workload run. Implementations are stateless. */
 public interface ReportFormat {
 
-    /** A short name for messages, e.g. {@code html}. */
+    /** A short name for messages, e.g. {@code inference-perf lifecycle}. */
     String name();
 
     /**
-     * Writes the format into a run directory.
+     * Writes this format's files into the run directory.
      *
-     * @return the files written
-     * @throws IOException when a file cannot be written
+     * @return the files written, relative to {@code dir}
      */
-    List<Path> write(RunView view, Path runDir) throws IOException;
+    List<String> write(BenchReport report, Path dir) throws IOException;
+
+    /** Every format, in the order they are written (summary.json last: it marks a complete directory). */
+    static List<ReportFormat> all() {
+        return List.of(
+                new InferencePerfLifecycle(), new BenchmarkReportV02(), new VllmBenchResult(), new BenchSummary());
+    }
 }

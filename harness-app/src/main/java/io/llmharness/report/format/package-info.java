@@ -1,12 +1,8 @@
 /**
- * Report formats over one {@link io.llmharness.report.view.RunView} (JMH's {@code results/format}): one
- * {@link io.llmharness.report.format.ReportFormat} per file format — report.html, the PNG charts — and
- * {@link io.llmharness.report.format.TextReport} for the terminal. {@link io.llmharness.report.format.RunReports}
- * writes them all at the end of a run and rebuilds them from a run directory ({@code harness report}).
- *
- * <p>The PNGs are drawn by XChart rather than JFreeChart: XChart is one 425 kB jar with no required dependency
- * (JFreeChart plus JCommon is about four times that), is Apache-licensed (JFreeChart is LGPL), renders headless
- * with a plain {@code BitmapEncoder} call, and its XY charts cover everything the report draws (lines, steps,
- * filled histograms, vertical annotation lines).
+ * Workload-mode report formats: one {@link io.llmharness.report.format.ReportFormat} interface, one implementation
+ * per format, all rendering the same result model ({@link io.llmharness.report.format.BenchReport}): our own
+ * {@code summary.json}, inference-perf's lifecycle files, one llm-d Benchmark Report v0.2 per stage and a
+ * {@code vllm bench serve}-style result JSON per stage. Formats only convert units and rename; every number is
+ * computed once in {@link io.llmharness.metrics.StageTable}.
  */
 package io.llmharness.report.format;

@@ -1,7 +1,7 @@
 package io.llmharness.report.html;
 
 import io.llmharness.report.chart.ChartSpec;
-import io.llmharness.report.view.Table;
+import io.llmharness.report.view.ReportTable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -53,7 +53,7 @@ public final class HtmlPage {
     }
 
     /** Appends a table; cells that look like numbers are right-aligned. */
-    public HtmlPage table(Table t) {
+    public HtmlPage table(ReportTable t) {
         if (!t.caption().isEmpty()) {
             raw("<div class=\"caption\">" + Html.esc(t.caption()) + "</div>");
         }

@@ -2,8 +2,8 @@ package io.llmharness.report.html;
 
 import io.llmharness.report.view.Headline;
 import io.llmharness.report.view.LatencyPanel;
+import io.llmharness.report.view.RunVerdict;
 import io.llmharness.report.view.RunView;
-import io.llmharness.report.view.Verdict;
 import java.util.Locale;
 
 /** report.html of one run, from its {@link RunView}. */
@@ -78,7 +78,7 @@ public final class RunReportHtml {
         return p.toHtml();
     }
 
-    private static void verdict(HtmlPage p, Verdict v) {
+    private static void verdict(HtmlPage p, RunVerdict v) {
         p.raw("<div class=\"verdict " + v.tone().name().toLowerCase(Locale.ROOT) + "\">");
         p.raw("<div class=\"what\">" + Html.esc(v.title()) + "</div><div class=\"label\">" + Html.esc(v.label())
                 + "</div>");

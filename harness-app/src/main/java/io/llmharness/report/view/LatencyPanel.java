@@ -11,4 +11,4 @@ import io.llmharness.report.chart.ChartSpec;
  * @param cdf cumulative share, one series per stage
  * @param percentiles per stage: count, mean, p50 … max in ms
  */
-public record LatencyPanel(String key, String label, ChartSpec histogram, ChartSpec cdf, Table percentiles) {}
+public record LatencyPanel(String key, String label, ChartSpec histogram, ChartSpec cdf, ReportTable percentiles) {}

@@ -123,7 +123,7 @@ final class LatencyPanels {
                 }
                 hist.add(new Series(stages.get(s), edges, share, Series.Style.HISTOGRAM, s, false));
                 cdf.add(cdfSeries(stages.get(s), x, s));
-                for (double p : Timeline.LATENCY_PERCENTILES) {
+                for (double p : RequestTimeline.LATENCY_PERCENTILES) {
                     double v = x.getValueAtPercentile(p) / 1e6;
                     markers.add(new Marker(v, one ? "p" + (int) p : "", Marker.Kind.PERCENTILE, s));
                 }
@@ -143,7 +143,7 @@ final class LatencyPanels {
                 markers,
                 true,
                 null);
-        Table table = new Table("", List.of(STAT_HEADER), rows);
+        ReportTable table = new ReportTable("", List.of(STAT_HEADER), rows);
         return new LatencyPanel(key, label, histogram, cdfChart, table);
     }
 

@@ -35,7 +35,7 @@ public record RunCurves(Map<String, double[][]> cdfs, double[] timeS, double[] t
         }
         cdf(cdfs, "e2e_latency", rs, LatencyMetric.E2E_LATENCY);
         TimeAxis axis = TimeAxis.of(rs, snap.nanoAnchor(), List.of());
-        Timeline t = Timeline.of(rs, snap.nanoAnchor(), axis);
+        RequestTimeline t = RequestTimeline.of(rs, snap.nanoAnchor(), axis);
         double[] x = axis.centers();
         double origin = axis.originNs() / 1e9;
         for (int i = 0; i < x.length; i++) {

@@ -61,7 +61,7 @@ public final class RunViews {
         StageIndex stages = new StageIndex(summary.effectiveStages(), snapshot.nanoAnchor());
         TimeAxis axis = TimeAxis.of(snapshot.requests(), snapshot.nanoAnchor(), stages.all());
         TimelineCharts time =
-                new TimelineCharts(Timeline.of(snapshot.requests(), snapshot.nanoAnchor(), axis), stages.all());
+                new TimelineCharts(RequestTimeline.of(snapshot.requests(), snapshot.nanoAnchor(), axis), stages.all());
         ServerPanel server = ServerCharts.of(
                 serverTimeline(dir, summary), summary.serverMetrics(), time.domain(), time.stageMarkers());
         return new RunView(

@@ -176,7 +176,7 @@ final class ServerCharts {
         return prefix.isEmpty() ? what : prefix + ", " + what;
     }
 
-    private static Table table(ServerMetricsSummary s) {
+    private static ReportTable table(ServerMetricsSummary s) {
         List<String> header = new ArrayList<>(List.of("stage"));
         List<ServerSignal> shown = new ArrayList<>();
         for (ServerSignal signal : ServerSignal.values()) {
@@ -193,7 +193,7 @@ final class ServerCharts {
             }
             rows.add(row);
         }
-        return new Table("mean / max per stage", header, rows);
+        return new ReportTable("mean / max per stage", header, rows);
     }
 
     private static String unitOf(ServerSignal s) {

@@ -10,7 +10,7 @@ import java.util.List;
  * @param perStage mean and max of each signal per stage, or null
  * @param note why there is nothing, or where the values come from
  */
-public record ServerPanel(List<ChartSpec> charts, Table perStage, String note) {
+public record ServerPanel(List<ChartSpec> charts, ReportTable perStage, String note) {
 
     public ServerPanel {
         charts = List.copyOf(charts);

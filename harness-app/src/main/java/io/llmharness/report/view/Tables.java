@@ -21,7 +21,7 @@ final class Tables {
     private Tables() {}
 
     /** Per-stage request metrics, or null for a run of one stage. */
-    static Table stages(RecordSnapshot snap, StageIndex stages) {
+    static ReportTable stages(RecordSnapshot snap, StageIndex stages) {
         if (stages.size() < 2) {
             return null;
         }
@@ -62,7 +62,7 @@ final class Tables {
                     pair(tpot),
                     pair(e2e)));
         }
-        return new Table(
+        return new ReportTable(
                 "requests by the stage their scheduled time falls in; rates over the stage's length",
                 List.of(
                         "stage",
@@ -78,7 +78,7 @@ final class Tables {
     }
 
     /** Per-endpoint counters and latencies, or null when the run used one server. */
-    static Table endpoints(RecordSnapshot snap, MetricSummary m) {
+    static ReportTable endpoints(RecordSnapshot snap, MetricSummary m) {
         List<EndpointStats> eps = m.endpoints();
         if (eps.size() < 2) {
             return null;
@@ -104,7 +104,7 @@ final class Tables {
                     pair(Distribution.of(h[0][i])),
                     pair(Distribution.of(h[1][i]))));
         }
-        return new Table(
+        return new ReportTable(
                 "the client's counters per server",
                 List.of(
                         "#",
@@ -120,7 +120,7 @@ final class Tables {
     }
 
     /** Failures by message, or null without failures. */
-    static Table failures(MetricSummary m) {
+    static ReportTable failures(MetricSummary m) {
         FailureSummary f = m.failures();
         if (f.failed() == 0) {
             return null;
@@ -133,7 +133,7 @@ final class Tables {
         for (FailureSummary.Message msg : f.messages()) {
             rows.add(List.of(msg.kind().name(), msg.message(), Format.count(msg.count())));
         }
-        return new Table(
+        return new ReportTable(
                 Format.count(f.failed()) + " failed (" + Format.percent(f.rate()) + "): " + byKind
                         + (f.messages().size() == FailureSummary.MAX_MESSAGES ? "; the most frequent messages" : ""),
                 List.of("kind", "message", "count"),

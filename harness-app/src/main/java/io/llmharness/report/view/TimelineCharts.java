@@ -8,15 +8,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** Charts over time from a {@link Timeline}: one shared x axis (seconds from the run start), stage boundaries marked. */
+/** Charts over time from a {@link RequestTimeline}: one shared x axis (seconds from the run start), stage boundaries marked. */
 final class TimelineCharts {
 
-    private final Timeline t;
+    private final RequestTimeline t;
     private final double[] x;
     private final List<Marker> stages;
     private final String bucket;
 
-    TimelineCharts(Timeline t, List<StageWindow> stageWindows) {
+    TimelineCharts(RequestTimeline t, List<StageWindow> stageWindows) {
         this.t = t;
         this.x = t.axis().centers();
         this.stages = stageMarkers(stageWindows);

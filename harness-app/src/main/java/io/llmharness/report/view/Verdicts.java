@@ -20,8 +20,8 @@ final class Verdicts {
 
     private Verdicts() {}
 
-    static List<Verdict> of(RunSummary s, JsonNode doc) {
-        List<Verdict> out = new ArrayList<>();
+    static List<RunVerdict> of(RunSummary s, JsonNode doc) {
+        List<RunVerdict> out = new ArrayList<>();
         out.add(s.mlperf() != null ? loadgen(s.mlperf()) : run(s));
         JsonNode health = doc == null ? null : doc.get("client_health");
         if (health != null && !health.isNull()) {
@@ -30,13 +30,13 @@ final class Verdicts {
         return out;
     }
 
-    private static Verdict loadgen(Map<String, Object> mlperf) {
+    private static RunVerdict loadgen(Map<String, Object> mlperf) {
         String result = String.valueOf(mlperf.getOrDefault("result", "–"));
         List<String> details = new ArrayList<>();
         details.add(mlperf.getOrDefault("scenario", "") + " · " + mlperf.getOrDefault("mode", ""));
         if (mlperf.get("results") instanceof Map<?, ?> results && Boolean.TRUE.equals(results.get("Aborted"))) {
             details.add("the run was aborted; LoadGen's own verdict on what it saw: " + result);
-            return new Verdict("LoadGen", "ABORTED", Verdict.Tone.BAD, details);
+            return new RunVerdict("LoadGen", "ABORTED", RunVerdict.Tone.BAD, details);
         }
         if (mlperf.get("results") instanceof Map<?, ?> results) {
             results.forEach((k, v) -> {
@@ -45,17 +45,17 @@ final class Verdicts {
                 }
             });
         }
-        return new Verdict("LoadGen", result, tone(result), details);
+        return new RunVerdict("LoadGen", result, tone(result), details);
     }
 
-    private static Verdict run(RunSummary s) {
+    private static RunVerdict run(RunSummary s) {
         long failed = s.metrics().requests().failed();
         return failed == 0
-                ? new Verdict("Run", "COMPLETED", Verdict.Tone.GOOD, List.of("no failed request"))
-                : new Verdict(
+                ? new RunVerdict("Run", "COMPLETED", RunVerdict.Tone.GOOD, List.of("no failed request"))
+                : new RunVerdict(
                         "Run",
                         "COMPLETED WITH FAILURES",
-                        Verdict.Tone.WARN,
+                        RunVerdict.Tone.WARN,
                         List.of(failed + " failed requests ("
                                 + Format.percent(s.metrics().failureRate()) + ")"));
     }
@@ -64,9 +64,9 @@ final class Verdicts {
      * A client_health object: its first verdict-like text field, then its {@code reasons}, or, for an object of
      * another shape, every other field as a detail line.
      */
-    static Verdict health(JsonNode h) {
+    static RunVerdict health(JsonNode h) {
         if (!h.isObject()) {
-            return new Verdict("Client health", h.asText(), tone(h.asText()), List.of());
+            return new RunVerdict("Client health", h.asText(), tone(h.asText()), List.of());
         }
         String label = null;
         for (String k : LABEL_KEYS) {
@@ -87,10 +87,10 @@ final class Verdicts {
         } else {
             flatten("", h, details, label);
         }
-        return new Verdict(
+        return new RunVerdict(
                 "Client health",
                 label == null ? "REPORTED" : label,
-                label == null ? Verdict.Tone.NEUTRAL : tone(label),
+                label == null ? RunVerdict.Tone.NEUTRAL : tone(label),
                 details.size() > 12 ? details.subList(0, 12) : details);
     }
 
@@ -117,17 +117,17 @@ final class Verdicts {
         });
     }
 
-    static Verdict.Tone tone(String label) {
+    static RunVerdict.Tone tone(String label) {
         String l = label.toUpperCase(Locale.ROOT);
         if (l.matches(".*(INVALID|UNHEALTHY|FAIL|BAD|OVERLOAD|ERROR).*")) {
-            return Verdict.Tone.BAD;
+            return RunVerdict.Tone.BAD;
         }
         if (l.matches(".*(WARN|DEGRADED|MARGINAL|SUSPECT|LIMITED).*")) {
-            return Verdict.Tone.WARN;
+            return RunVerdict.Tone.WARN;
         }
         if (l.matches(".*(VALID|OK|HEALTHY|GOOD|PASS|COMPLETED).*")) {
-            return Verdict.Tone.GOOD;
+            return RunVerdict.Tone.GOOD;
         }
-        return Verdict.Tone.NEUTRAL;
+        return RunVerdict.Tone.NEUTRAL;
     }
 }

@@ -25,7 +25,7 @@ class RequestBodyTest {
     static JsonNode body(EndpointType type, List<Prompt> prompts, ApiSettings s, boolean stream) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         EndpointAdapter.of(type).writeBody(out, prompts, s, stream);
-        return Json.MAPPER.readTree(out.toByteArray());
+        return DecoderJson.MAPPER.readTree(out.toByteArray());
     }
 
     @Test
@@ -79,12 +79,12 @@ class RequestBodyTest {
 
     @Test
     void chatWithImagePartsAndJsonSchema() throws IOException {
-        JsonNode messages = Json.MAPPER.readTree("""
+        JsonNode messages = DecoderJson.MAPPER.readTree("""
                 [{"role":"system","content":"Return JSON."},
                  {"role":"user","content":[{"type":"text","text":"What is this?"},
                    {"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORw0KGgo="}}]}]
                 """);
-        JsonNode schema = Json.MAPPER.readTree("""
+        JsonNode schema = DecoderJson.MAPPER.readTree("""
                 {"name":"product_metadata","strict":true,
                  "schema":{"type":"object","properties":{"brand":{"type":"string"}},"required":["brand"]}}
                 """);
@@ -123,7 +123,7 @@ class RequestBodyTest {
 
     @Test
     void sglangGenerateUsesItsOwnNames() throws IOException {
-        JsonNode schema = Json.MAPPER.readTree("{\"type\":\"object\"}");
+        JsonNode schema = DecoderJson.MAPPER.readTree("{\"type\":\"object\"}");
         SamplingParams p = BENCH.withSeed(7L)
                 .withTopP(0.9)
                 .withJsonSchema(schema)
@@ -160,7 +160,7 @@ class RequestBodyTest {
                 .writeBody(out, List.of(new Prompt.Text("x")), ApiSettings.of(null, p), false);
         String json = out.toString(java.nio.charset.StandardCharsets.UTF_8);
         assertThat(json.split("\"max_tokens\"", -1)).hasSize(2);
-        assertThat(Json.MAPPER.readTree(json).get("max_tokens").asInt()).isEqualTo(32);
+        assertThat(DecoderJson.MAPPER.readTree(json).get("max_tokens").asInt()).isEqualTo(32);
     }
 
     @Test

@@ -8,7 +8,7 @@ import io.llmharness.client.Prompt;
 import io.llmharness.client.ResponseEncoding;
 import io.llmharness.client.SamplingParams;
 import io.llmharness.client.api.ApiSettings;
-import io.llmharness.client.api.Json;
+import io.llmharness.client.api.DecoderJson;
 import io.llmharness.client.engine.ClientOptions;
 import io.llmharness.client.engine.LlmClient;
 import io.llmharness.client.fixture.FakeBackend;
@@ -270,7 +270,7 @@ class HttpSutTest {
                 + "{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,iVBORw0KGgo=\"}}]}]";
         IntFunction<Prompt> chat = i -> {
             try {
-                return new Prompt.Chat(Json.MAPPER.readTree(messages.replace("Grüße", "Grüße " + i)));
+                return new Prompt.Chat(DecoderJson.MAPPER.readTree(messages.replace("Grüße", "Grüße " + i)));
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.report.RunSummary;
 import io.llmharness.report.SyntheticRun;
-import io.llmharness.report.format.RunReports;
+import io.llmharness.report.render.RunReports;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;

@@ -36,11 +36,11 @@ public final class AccuracyLog {
         b.append("\"seq_id\" : ").append(Long.toUnsignedString(seqId));
         b.append(", \"qsl_idx\" : ").append(qslIndex);
         b.append(", \"data\" : \"");
-        Json.appendHex(b, data);
+        LogText.appendHex(b, data);
         b.append('"');
         if (tokenData != null) {
             b.append(", \"token_data\" : \"");
-            Json.appendHex(b, tokenData);
+            LogText.appendHex(b, tokenData);
             b.append('"');
         }
         if (tokenCount != null) {

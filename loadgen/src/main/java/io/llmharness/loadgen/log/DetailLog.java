@@ -40,7 +40,7 @@ public final class DetailLog {
 
     /** A string value (JSON-escaped). */
     public void string(String key, String value) {
-        write(key, Json.quote(value), false, false);
+        write(key, LogText.quote(value), false, false);
     }
 
     /** A boolean value. */
@@ -82,19 +82,19 @@ public final class DetailLog {
             if (b.length() > 1) {
                 b.append(',');
             }
-            b.append(Json.quote(k)).append(':').append(Json.quote(v));
+            b.append(LogText.quote(k)).append(':').append(LogText.quote(v));
         });
         write(key, b.append('}').toString(), false, false);
     }
 
     /** An error line ({@code is_error: true}); counted for the summary footer. */
     public void error(String key, String message) {
-        write(key, Json.quote(message), true, false);
+        write(key, LogText.quote(message), true, false);
     }
 
     /** A warning line ({@code warning_generic_message}, {@code is_warning: true}); counted. */
     public void warning(String message) {
-        write("warning_generic_message", Json.quote(message), false, true);
+        write("warning_generic_message", LogText.quote(message), false, true);
     }
 
     /** Errors logged so far. */
@@ -110,12 +110,13 @@ public final class DetailLog {
     private void write(String key, String value, boolean isError, boolean isWarning) {
         long t = Math.max(0, clock.nanoTime() - originNanos);
         StackWalker.StackFrame caller = caller();
-        String line = ":::MLLOG {\"key\": " + Json.quote(key) + ", \"value\": " + value + ", \"time_ms\": "
+        String line = ":::MLLOG {\"key\": " + LogText.quote(key) + ", \"value\": " + value + ", \"time_ms\": "
                 + t / 1_000_000 + "."
                 + pad6(t % 1_000_000)
                 + ", \"namespace\": \"mlperf::logging\", \"event_type\": \"POINT_IN_TIME\", \"metadata\": {"
                 + "\"is_error\": " + isError + ", \"is_warning\": " + isWarning + ", \"file\": "
-                + Json.quote(caller == null ? "LoadGen.java" : String.valueOf(caller.getFileName())) + ", \"line_no\": "
+                + LogText.quote(caller == null ? "LoadGen.java" : String.valueOf(caller.getFileName()))
+                + ", \"line_no\": "
                 + (caller == null ? 0 : Math.max(0, caller.getLineNumber())) + ", \"pid\": " + PID + ", \"tid\": "
                 + Thread.currentThread().threadId() + "}}\n";
         synchronized (this) {

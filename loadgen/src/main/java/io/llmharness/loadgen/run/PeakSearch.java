@@ -1,5 +1,6 @@
 package io.llmharness.loadgen.run;
 
+import io.llmharness.loadgen.PeakProbeListener;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.log.CFormat;
 import io.llmharness.loadgen.log.DetailLog;
@@ -37,6 +38,12 @@ final class PeakSearch {
         LoadableSet baseSet = runs.performanceSet(base);
         runs.load(baseSet);
         PerformanceSummary lower = PerformanceSummary.of(sutName, runs.issueQueries(base, baseSet, false));
+        runs.peakProbes().probed(PeakProbeListener.Stage.BASE, lower);
+        if (runs.aborted()) {
+            runs.unload(baseSet);
+            runs.write(lower);
+            return Optional.of(lower);
+        }
         if (!lower.perfConstraintsMet()) {
             detail.error(
                     "error_runtime",
@@ -59,6 +66,10 @@ final class PeakSearch {
             runs.load(set);
             upper = PerformanceSummary.of(sutName, runs.issueQueries(u, set, false));
             runs.unload(set);
+            if (runs.aborted()) {
+                return reportAborted(lower);
+            }
+            runs.peakProbes().probed(PeakProbeListener.Stage.BOUNDARY, upper);
             if (!upper.perfConstraintsMet()) {
                 break;
             }
@@ -79,6 +90,11 @@ final class PeakSearch {
                     "FindPeakPerformanceBinarySearch: Testing the mid value of bounds [" + field(lower.settings())
                             + ", " + field(upper.settings()) + "): " + field(m));
             PerformanceSummary mid = PerformanceSummary.of(sutName, runs.issueQueries(m, set, false));
+            if (runs.aborted()) {
+                runs.unload(set);
+                return reportAborted(lower);
+            }
+            runs.peakProbes().probed(PeakProbeListener.Stage.BISECT, mid);
             if (mid.perfConstraintsMet()) {
                 lower = mid;
             } else {
@@ -89,6 +105,18 @@ final class PeakSearch {
                 "generic_message", "FindPeakPerformance: Found peak performance field: " + field(lower.settings()));
         runs.write(lower);
         runs.unload(set);
+        return Optional.of(lower);
+    }
+
+    /**
+     * An aborted test ends the search (a run cut short issues nothing, so it would "meet" the latency constraint
+     * and widen the bounds for ever): the last passing run so far is reported.
+     */
+    private Optional<PerformanceSummary> reportAborted(PerformanceSummary lower) {
+        detail.string(
+                "generic_message",
+                "FindPeakPerformance: test aborted; reporting the last passing field: " + field(lower.settings()));
+        runs.write(lower);
         return Optional.of(lower);
     }
 

@@ -1,5 +1,6 @@
 package io.llmharness.loadgen.run;
 
+import io.llmharness.loadgen.PeakProbeListener;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.log.AccuracyLog;
 import io.llmharness.loadgen.log.DetailLog;
@@ -91,6 +92,16 @@ final class Runs {
     void write(PerformanceSummary ps) {
         SummaryReport.write(summary, ps);
         DetailReport.write(detail, ps);
+    }
+
+    /** Who hears about each run of a peak search. */
+    PeakProbeListener peakProbes() {
+        return session.peakProbes();
+    }
+
+    /** The test was aborted: a peak search stops probing. */
+    boolean aborted() {
+        return session.aborted();
     }
 
     LoadableSet performanceSet(EffectiveSettings s) {

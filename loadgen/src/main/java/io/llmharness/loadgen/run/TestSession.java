@@ -1,6 +1,7 @@
 package io.llmharness.loadgen.run;
 
 import io.llmharness.loadgen.LogSettings;
+import io.llmharness.loadgen.PeakProbeListener;
 import io.llmharness.loadgen.QuerySampleLibrary;
 import io.llmharness.loadgen.QuerySampleResponse;
 import io.llmharness.loadgen.SystemUnderTest;
@@ -46,6 +47,7 @@ public final class TestSession {
     private volatile boolean aborted;
     private volatile RunRecorder active;
     private volatile DetailLog detail;
+    private PeakProbeListener peakProbes = PeakProbeListener.NONE;
 
     /** Prepares a session; nothing happens until {@link #run()}. */
     public TestSession(
@@ -63,6 +65,15 @@ public final class TestSession {
         this.logSettings = logSettings;
         this.auditConfig = auditConfig;
         this.threads = threads;
+    }
+
+    /** Who hears about each run of a FindPeakPerformance search; call before {@link #run()}. */
+    public void peakProbes(PeakProbeListener listener) {
+        peakProbes = listener;
+    }
+
+    PeakProbeListener peakProbes() {
+        return peakProbes;
     }
 
     /** Runs the whole test and returns its result. */

@@ -33,7 +33,7 @@ final class DebugEndpoints {
             return;
         }
         Timeline.Events ev = t.events();
-        JsonOut out = new JsonOut(256 + ev.times().length * 32);
+        JsonBytes out = new JsonBytes(256 + ev.times().length * 32);
         out.ascii("{\"id\":").str(t.id()).ascii(",\"request_id\":").str(t.requestId());
         out.ascii(",\"stream\":").bool(t.stream()).ascii(",\"clock\":\"System.nanoTime\"");
         out.ascii(",\"prompt_tokens\":").num(t.promptTokens());
@@ -78,7 +78,7 @@ final class DebugEndpoints {
             return;
         }
         List<String> ids = core.timings.ids();
-        JsonOut out = new JsonOut(32 + ids.size() * 48);
+        JsonBytes out = new JsonBytes(32 + ids.size() * 48);
         out.ascii("{\"ids\":[");
         for (int i = 0; i < ids.size(); i++) {
             if (i > 0) {

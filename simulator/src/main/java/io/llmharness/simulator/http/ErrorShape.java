@@ -13,12 +13,12 @@ enum ErrorShape {
     MESSAGE_ONLY;
 
     Buffer render(ApiError e) {
-        JsonOut out = new JsonOut(128 + e.getMessage().length());
+        JsonBytes out = new JsonBytes(128 + e.getMessage().length());
         renderInto(out, e);
         return out.toBuffer();
     }
 
-    void renderInto(JsonOut out, ApiError e) {
+    void renderInto(JsonBytes out, ApiError e) {
         switch (this) {
             case NESTED -> {
                 out.ascii("{\"error\":{\"message\":").str(e.getMessage());

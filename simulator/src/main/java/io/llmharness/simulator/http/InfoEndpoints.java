@@ -154,7 +154,7 @@ final class InfoEndpoints {
                                 + "length of the input.",
                         "input_tokens");
             }
-            JsonOut out = new JsonOut(64 + ids.size() * 7);
+            JsonBytes out = new JsonBytes(64 + ids.size() * 7);
             out.ascii("{\"count\":")
                     .num(ids.size())
                     .ascii(",\"max_model_len\":")
@@ -183,7 +183,7 @@ final class InfoEndpoints {
                 throw ApiError.validation("tokens", "missing", "Field required", null);
             }
             int[] ids = Params.intList(body, "tokens", "tokens");
-            JsonOut out = new JsonOut(64 + ids.length * 4);
+            JsonBytes out = new JsonBytes(64 + ids.length * 4);
             out.ascii("{\"prompt\":").str(SimTokenizer.INSTANCE.decode(ids)).ch('}');
             Responses.json(core, req.response(), 200, out.toBuffer());
         });

@@ -24,7 +24,7 @@ final class OpenAiBodyFormat implements BodyFormat {
         for (Choice c : choices) {
             size += 160 + c.text.length() + (req.returnTokenIds() ? 7 * (c.ids.size() + c.promptIds.length) : 0);
         }
-        JsonOut out = new JsonOut(size);
+        JsonBytes out = new JsonBytes(size);
         out.ascii("{\"id\":").str(meta.id());
         out.ascii(chat ? ",\"object\":\"chat.completion\"" : ",\"object\":\"text_completion\"");
         out.ascii(",\"created\":")
@@ -82,7 +82,7 @@ final class OpenAiBodyFormat implements BodyFormat {
         return out.ch('}').toBuffer();
     }
 
-    private static void promptIds(JsonOut out, Choice c, GenerationRequest req) {
+    private static void promptIds(JsonBytes out, Choice c, GenerationRequest req) {
         if (req.returnTokenIds()) {
             out.ints(c.promptIds, 0, c.promptIds.length);
         } else {

@@ -27,7 +27,7 @@ final class OpenAiStreamFormat implements StreamFormat {
         this.chat = meta.request().api() == GenerationRequest.Api.CHAT;
         this.sglang = meta.sglang();
         this.errorShape = errorShape;
-        JsonOut h = new JsonOut(160);
+        JsonBytes h = new JsonBytes(160);
         h.raw(DATA).ascii("{\"id\":").str(meta.id());
         h.ascii(chat ? ",\"object\":\"chat.completion.chunk\"" : ",\"object\":\"text_completion\"");
         h.ascii(",\"created\":")
@@ -44,11 +44,11 @@ final class OpenAiStreamFormat implements StreamFormat {
     }
 
     @Override
-    public Buffer start(Choice c, JsonOut into) {
+    public Buffer start(Choice c, JsonBytes into) {
         if (!chat) {
             return null;
         }
-        JsonOut out = into != null ? into : new JsonOut(head.length + 160);
+        JsonBytes out = into != null ? into : new JsonBytes(head.length + 160);
         out.raw(head).ascii("{\"index\":").num(c.index).ascii(",\"delta\":{\"role\":\"assistant\",\"content\":\"\"");
         if (sglang) {
             out.ascii(",\"reasoning_content\":null,\"tool_calls\":null},\"logprobs\":null,\"finish_reason\":null,"
@@ -64,15 +64,15 @@ final class OpenAiStreamFormat implements StreamFormat {
     }
 
     @Override
-    public Buffer delta(Choice c, String text, JsonOut into) {
+    public Buffer delta(Choice c, String text, JsonBytes into) {
         GenerationRequest req = meta.request();
         boolean first = !c.started;
         if (!chat && first && req.echo()) {
             text = promptText(c) + text;
         }
-        JsonOut out = into != null
+        JsonBytes out = into != null
                 ? into
-                : new JsonOut(head.length + 96 + text.length() + (c.ids.size() - c.pendingFrom) * 7);
+                : new JsonBytes(head.length + 96 + text.length() + (c.ids.size() - c.pendingFrom) * 7);
         out.raw(head).ascii("{\"index\":").num(c.index);
         if (chat) {
             out.ascii(",\"delta\":{\"content\":").str(text);
@@ -112,7 +112,7 @@ final class OpenAiStreamFormat implements StreamFormat {
     }
 
     /** vLLM's {@code stop_reason} / SGLang's {@code matched_stop} (SGLang reports the EOS id, vLLM null). */
-    static void stopValue(JsonOut out, Choice c, boolean sglang) {
+    static void stopValue(JsonBytes out, Choice c, boolean sglang) {
         Object s = c.stopReason;
         if (s == null && sglang && c.finish == io.llmharness.simulator.engine.FinishReason.STOP) {
             out.num(SimTokenizer.EOS);
@@ -136,7 +136,7 @@ final class OpenAiStreamFormat implements StreamFormat {
         if (!meta.request().includeUsage()) {
             return null;
         }
-        JsonOut out = new JsonOut(head.length + 128);
+        JsonBytes out = new JsonBytes(head.length + 128);
         out.raw(head).ascii("],\"usage\":");
         Usage.write(out, choices, meta, false);
         return out.raw(END).toBuffer();
@@ -144,7 +144,7 @@ final class OpenAiStreamFormat implements StreamFormat {
 
     @Override
     public Buffer error(ApiError e) {
-        JsonOut out = new JsonOut(160);
+        JsonBytes out = new JsonBytes(160);
         out.raw(DATA);
         errorShape.renderInto(out, e);
         return out.ascii("\n\n").toBuffer();

@@ -26,7 +26,7 @@ final class SglangFormat implements StreamFormat, BodyFormat {
     }
 
     @Override
-    public Buffer start(Choice c, JsonOut into) {
+    public Buffer start(Choice c, JsonBytes into) {
         return null;
     }
 
@@ -36,10 +36,10 @@ final class SglangFormat implements StreamFormat, BodyFormat {
     }
 
     @Override
-    public Buffer delta(Choice c, String text, JsonOut into) {
-        JsonOut out = into != null
+    public Buffer delta(Choice c, String text, JsonBytes into) {
+        JsonBytes out = into != null
                 ? into
-                : new JsonOut(128 + (incremental ? text.length() : c.text.length()) + 7 * c.ids.size());
+                : new JsonBytes(128 + (incremental ? text.length() : c.text.length()) + 7 * c.ids.size());
         out.raw(DATA);
         object(out, c, incremental ? text : c.text.toString(), incremental ? c.pendingFrom : 0, System.nanoTime());
         out.ascii("\n\n");
@@ -53,7 +53,7 @@ final class SglangFormat implements StreamFormat, BodyFormat {
 
     @Override
     public Buffer error(ApiError e) {
-        JsonOut out = new JsonOut(128);
+        JsonBytes out = new JsonBytes(128);
         out.raw(DATA);
         ErrorShape.MESSAGE_ONLY.renderInto(out, e);
         return out.ascii("\n\n").toBuffer();
@@ -65,7 +65,7 @@ final class SglangFormat implements StreamFormat, BodyFormat {
         for (Choice c : choices) {
             size += 200 + c.text.length() + 7 * c.ids.size();
         }
-        JsonOut out = new JsonOut(size);
+        JsonBytes out = new JsonBytes(size);
         boolean array = meta.request().batch();
         if (array) {
             out.ch('[');
@@ -83,7 +83,7 @@ final class SglangFormat implements StreamFormat, BodyFormat {
         return out.toBuffer();
     }
 
-    private void object(JsonOut out, Choice c, String text, int idsFrom, long nowNanos) {
+    private void object(JsonBytes out, Choice c, String text, int idsFrom, long nowNanos) {
         GenerationRequest req = meta.request();
         out.ascii("{\"text\":").str(text);
         out.ascii(",\"output_ids\":").ints(c.ids.backingArray(), idsFrom, c.ids.size());
@@ -104,7 +104,7 @@ final class SglangFormat implements StreamFormat, BodyFormat {
         out.ch('}');
     }
 
-    private static void finishReason(JsonOut out, Choice c) {
+    private static void finishReason(JsonBytes out, Choice c) {
         if (c.finish == null) {
             out.ascii("null");
         } else if (c.finish == FinishReason.LENGTH) {

@@ -35,7 +35,7 @@ final class SseWriter {
     private boolean finished;
     private long holdTimer = -1;
     private byte[] carry;
-    private JsonOut batch;
+    private JsonBytes batch;
     private boolean endAfterBatch;
 
     private final int quirks;
@@ -119,7 +119,7 @@ final class SseWriter {
      */
     void beginBatch() {
         if (split == null && quirks == 0 && !finished) {
-            batch = new JsonOut(8192);
+            batch = new JsonBytes(8192);
         }
     }
 
@@ -127,7 +127,7 @@ final class SseWriter {
      * Where formats may append the next event directly (zero-latency batch), or null when each event must be its own
      * buffer. After appending, call {@link #appended}.
      */
-    JsonOut batchTarget() {
+    JsonBytes batchTarget() {
         return holding || finished ? null : batch;
     }
 
@@ -140,7 +140,7 @@ final class SseWriter {
     }
 
     void endBatch() {
-        JsonOut b = batch;
+        JsonBytes b = batch;
         batch = null;
         if (b == null || finished && !endAfterBatch) {
             return;
@@ -222,7 +222,7 @@ final class SseWriter {
         finished = true;
         cancelTimer();
         if (batch != null) {
-            JsonOut pending = batch;
+            JsonBytes pending = batch;
             batch = null;
             if (pending.length() > 0) {
                 resp.write(pending.toBuffer());

@@ -11,10 +11,10 @@ import java.util.List;
  */
 interface StreamFormat {
     /** An event to send before the first content of a choice (chat role chunk); null (nothing) if the API has none. */
-    Buffer start(Choice c, JsonOut into);
+    Buffer start(Choice c, JsonBytes into);
 
     /** The content event for a choice's unsent output (and its finish, if finished). */
-    Buffer delta(Choice c, String text, JsonOut into);
+    Buffer delta(Choice c, String text, JsonBytes into);
 
     /** Whether {@link #start} writes anything for this API. */
     boolean hasStart();

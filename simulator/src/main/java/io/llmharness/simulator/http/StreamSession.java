@@ -66,7 +66,7 @@ final class StreamSession extends Session {
     @Override
     void output(Choice c, int tokenId, String text, FinishReason finish, Object stopReason, long nowNanos) {
         if (!c.started && format.hasStart()) {
-            JsonOut target = out.batchTarget();
+            JsonBytes target = out.batchTarget();
             Buffer start = format.start(c, target);
             if (target != null) {
                 out.appended(c.index, 0);
@@ -79,7 +79,7 @@ final class StreamSession extends Session {
             if (faultBeforeChunk()) {
                 return;
             }
-            JsonOut target = out.batchTarget();
+            JsonBytes target = out.batchTarget();
             Buffer chunk = format.delta(c, c.takeText(), target);
             c.started = true;
             c.sent();

@@ -34,7 +34,7 @@ final class Usage {
      * @param withNullDetails write {@code "prompt_tokens_details":null} when details are off (non-streaming bodies
      *     serialise every field; the streamed usage chunk strips nulls)
      */
-    static void write(JsonOut out, List<Choice> choices, ResponseMeta meta, boolean withNullDetails) {
+    static void write(JsonBytes out, List<Choice> choices, ResponseMeta meta, boolean withNullDetails) {
         int prompt = promptTokens(choices);
         int completion = 0;
         for (Choice c : choices) {

@@ -17,7 +17,8 @@ import java.util.SplittableRandom;
  * Turns a validated request into engine sequences, one per (prompt, sample), prompt-major. The random source of
  * each sequence is seeded from the server seed, the prompt's token ids and the choice: with a request {@code seed}
  * the output is reproducible (each sample differs); with temperature 0 it depends on the prompt only (all samples
- * equal, like greedy decoding); otherwise it is drawn from {@code entropy} and differs per request.
+ * equal, like greedy decoding); otherwise it is drawn from {@code entropy} and differs per request. A prompt with a
+ * fixed answer ({@link io.llmharness.simulator.output.Answers}) generates that answer and EOS, whatever its limits.
  */
 public final class Sequences {
     private Sequences() {}
@@ -34,6 +35,7 @@ public final class Sequences {
             Sampling s = in.sampling();
             PromptGroup group = new PromptGroup(s.n());
             long promptHash = hash(in.ids());
+            int[] answer = s.constraint() == null ? o.streaming().answers().find(in.ids()) : null;
             for (int j = 0; j < s.n(); j++) {
                 long seed;
                 if (s.seed() != null) {
@@ -47,12 +49,12 @@ public final class Sequences {
                         choice++,
                         p,
                         in.ids(),
-                        s.maxTokens(),
+                        answer == null ? s.maxTokens() : Math.max(s.maxTokens(), answer.length + 1),
                         s.minTokens(),
                         s.stop(),
                         s.includeStopStr(),
                         s.stopTokenIds(),
-                        plan(o, in, new SplittableRandom(seed)),
+                        answer == null ? plan(o, in, new SplittableRandom(seed)) : new OutputPlan.Fixed(answer, false),
                         s.cacheSalt() == null ? 0 : s.cacheSalt().hashCode() | 1L,
                         in.mediaSalt(),
                         in.firstMediaPos(),

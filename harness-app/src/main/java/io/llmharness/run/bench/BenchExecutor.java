@@ -1,0 +1,318 @@
+package io.llmharness.run.bench;
+
+import io.llmharness.client.api.ApiSettings;
+import io.llmharness.client.api.GuidedDecoding;
+import io.llmharness.client.engine.ClientOptions;
+import io.llmharness.client.engine.LlmClient;
+import io.llmharness.client.failure.RetryPolicy;
+import io.llmharness.error.HarnessException;
+import io.llmharness.loadgen.clock.Clock;
+import io.llmharness.report.RunInfo;
+import io.llmharness.report.format.BenchReport;
+import io.llmharness.report.format.StageResult;
+import io.llmharness.run.RunConsole;
+import io.llmharness.tokenizer.ResolvedTokenizer;
+import io.llmharness.workload.ProfileSource;
+import io.llmharness.workload.data.PromptFeed;
+import io.llmharness.workload.data.PromptSources;
+import io.llmharness.workload.spec.LoadSpec;
+import io.llmharness.workload.spec.Stage;
+import io.llmharness.workload.spec.WorkloadSpec;
+import io.vertx.core.Vertx;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs one {@code harness bench}: locate and render the profile, start or check the server, find the model and the
+ * tokenizer, generate the prompts, drive the stages over the HTTP client, and write the run directory — also when
+ * the run is interrupted or the server stops answering (then with what was measured).
+ */
+public final class BenchExecutor {
+
+    /** Most requests in flight when the profile sets no cap (an open-loop load past saturation queues beyond). */
+    static final int DEFAULT_MAX_IN_FLIGHT = 1024;
+
+    private BenchExecutor() {}
+
+    /**
+     * How a run ended.
+     *
+     * @param runDir the run directory, or null for a dry run
+     * @param report what was measured, or null for a dry run
+     * @param failure why the run stopped early (server unreachable, too many failures), or null
+     * @param interrupted whether it was interrupted (Ctrl-C)
+     */
+    public record Outcome(Path runDir, BenchReport report, String failure, boolean interrupted) {}
+
+    /**
+     * Executes a request.
+     *
+     * @param withModelInRunId add the model to the run id (several models in one command)
+     * @throws HarnessException for a bad profile (config), bad usage, or a server that cannot be reached (before
+     *     anything is written)
+     */
+    public static Outcome execute(
+            BenchRequest req, RunConsole console, BenchControl control, boolean withModelInRunId) {
+        ProfileSource source = req.env()
+                .locator()
+                .locate(
+                        req.profile().harness(),
+                        req.profile().workload(),
+                        req.profile().workloadFrom());
+        boolean dry = req.options().dryRun();
+        BenchTarget target = null;
+        try {
+            String endpoint = req.target().endpoint();
+            String endpointFrom = req.target().endpointFrom();
+            if (req.target().simulate() && !dry) {
+                target = BenchTarget.simulate(blankToNull(req.target().model()));
+                endpoint = target.baseUrl();
+                endpointFrom = "--simulate";
+                console.note("harness: started the embedded vllm simulator at " + endpoint);
+                if (blankToNull(req.target().model()) == null) {
+                    req = new BenchRequest(
+                            req.profile(),
+                            req.target().withModel(target.servedModel(), "the embedded simulator"),
+                            req.options(),
+                            req.env());
+                }
+            } else if (req.target().simulate()) {
+                endpoint = "http://127.0.0.1:0";
+                endpointFrom = "--simulate (started only by a real run)";
+            }
+            ResolvedBench r = BenchResolver.resolve(req, source, endpoint, endpointFrom, !dry);
+            r.warnings().forEach(w -> console.note("harness: warning: " + w));
+            req.options().shard().apply(r.spec().load()); // a load that cannot be split fails before anything runs
+            if (r.baseUrl() == null) {
+                throw HarnessException.usage("no server to send to: pass --endpoint URL, set " + BenchResolver.URL_VAR
+                        + ", or --simulate (" + source.display() + " has no server.base_url)");
+            }
+            String targetLine =
+                    (target != null && target.simulated() ? "embedded vllm simulator at " : "") + r.baseUrl();
+            if (dry) {
+                ResolvedTokenizer tok =
+                        r.tokenizer() == null ? null : r.tokenizer().open(false);
+                console.result("# rendered profile " + source.renderedName() + " (from " + source.display() + ")");
+                console.result(r.profile().text().stripTrailing());
+                console.result("");
+                if (req.options().shard().sharded()) {
+                    console.result("shard " + req.options().shard() + ": "
+                            + req.options().shard().apply(r.spec().load()).stages().stream()
+                                    .map(Stage::describe)
+                                    .toList());
+                }
+                BenchLines.plan(
+                                r,
+                                targetLine,
+                                tok,
+                                r.spec().data().describe(),
+                                req.target().simulate())
+                        .forEach(console::result);
+                close(tok);
+                console.result("dry run: nothing was sent");
+                return new Outcome(null, null, null, false);
+            }
+            if (target == null) {
+                target = BenchTarget.external(r.baseUrl());
+                target.check(r.baseUrlFrom());
+            }
+            ResolvedTokenizer tokenizer =
+                    r.tokenizer() == null ? null : r.tokenizer().open(true);
+            if (tokenizer != null && !tokenizer.isExact() && !target.simulated()) {
+                console.note("harness: warning: prompt lengths and client token counts use the synthetic vocabulary,"
+                        + " an estimate for a real model: no tokenizer.json of the model and no /tokenize on the"
+                        + " server (give one with --tokenizer PATH; the tokenizer lines say what was tried)");
+            }
+            try {
+                return run(req, r, target, tokenizer, targetLine, console, control, withModelInRunId);
+            } finally {
+                close(tokenizer);
+            }
+        } finally {
+            if (target != null) {
+                target.close();
+            }
+        }
+    }
+
+    private static Outcome run(
+            BenchRequest req,
+            ResolvedBench r,
+            BenchTarget target,
+            ResolvedTokenizer tokenizer,
+            String targetLine,
+            RunConsole console,
+            BenchControl control,
+            boolean withModel) {
+        WorkloadSpec spec = r.spec();
+        long needed = spec.load().largestStageRequests();
+        long t0 = System.nanoTime();
+        Shard shard = req.options().shard();
+        PromptFeed prompts = shard.partition(PromptSources.create(
+                spec.data(),
+                tokenizer == null ? null : tokenizer.tokenizer(),
+                spec.load().seed(),
+                needed,
+                spec.api().endpoint()));
+        String data = prompts.describe();
+        LoadSpec load = shard.apply(spec.load());
+        BenchLines.plan(r, targetLine, tokenizer, data, target.simulated()).forEach(console::result);
+        console.note(String.format(
+                java.util.Locale.ROOT, "harness: prompts ready in %.1f s", (System.nanoTime() - t0) / 1e9));
+        Path dir = BenchFiles.create(req.options().outputDir(), BenchFiles.runId(r, withModel));
+        String profileFile = BenchFiles.writeInputs(dir, r, req, tokenizer, targetLine);
+        Instant start = Instant.now();
+        Vertx vertx = Vertx.vertx();
+        try {
+            LlmClient client = LlmClient.start(vertx, clientOptions(req, r)).await();
+            Map<String, String> failure = new HashMap<>();
+            BenchRun run = new BenchRun(
+                    Clock.system(),
+                    new ClientSender(client, spec),
+                    prompts,
+                    load,
+                    spec.api().streaming(),
+                    req.options().warmupRequests(),
+                    listener(console));
+            ShardStart shardStart = ShardStart.plan(shard, req.options().startAt(), Clock.system());
+            shardStart.deadlineNs().ifPresent(run::startAt);
+            shardStart.describe().forEach(console::note);
+            client.onAbort(a -> {
+                synchronized (failure) {
+                    failure.putIfAbsent("reason", a.message());
+                }
+                run.stop(a.message());
+                client.shutdown("run aborted");
+            });
+            target.crashed().thenAccept(reason -> {
+                synchronized (failure) {
+                    failure.putIfAbsent("reason", "the simulated server died: " + reason);
+                }
+                run.stop("server died");
+                client.shutdown("server died");
+            });
+            control.onInterrupt(() -> {
+                run.stop("interrupted");
+                client.shutdown("interrupted");
+            });
+            List<StageRun> stages;
+            try {
+                stages = run.run();
+            } finally {
+                control.onInterrupt(null);
+            }
+            var snap = client.snapshot();
+            client.close().await();
+            Instant end = Instant.now();
+            String reason;
+            synchronized (failure) {
+                reason = failure.get("reason");
+            }
+            String stop = control.interrupted() ? "interrupted" : reason;
+            RunInfo info = new RunInfo(
+                    dir.getFileName().toString(),
+                    req.options().toolVersion(),
+                    req.options().commandLine(),
+                    start,
+                    end);
+            BenchReport report = BenchOutputs.report(
+                    new BenchOutputs.Context(
+                            info,
+                            spec,
+                            profileFile,
+                            r.profile().text(),
+                            r.model(),
+                            r.baseUrl(),
+                            tokenizer,
+                            data,
+                            snap.wallClockAnchor(),
+                            snap.nanoAnchor(),
+                            stop,
+                            r.warnings()),
+                    stages);
+            BenchOutputs.write(report, dir);
+            ShardFile.write(dir, shardStart, stages);
+            return new Outcome(dir, report, control.interrupted() ? null : reason, control.interrupted());
+        } finally {
+            vertx.close().await();
+        }
+    }
+
+    private static BenchRun.Listener listener(RunConsole console) {
+        return new BenchRun.Listener() {
+            @Override
+            public void stageStarted(int index, Stage stage) {
+                console.note("harness: stage " + index + ": " + stage.describe());
+            }
+
+            @Override
+            public void note(String line) {
+                console.note("harness: " + line);
+            }
+        };
+    }
+
+    static ClientOptions clientOptions(BenchRequest req, ResolvedBench r) {
+        WorkloadSpec spec = r.spec();
+        int cap = spec.load().maxInFlight();
+        for (Stage s : spec.load().stages()) {
+            if (s instanceof Stage.Concurrency c) {
+                cap = Math.max(cap, c.concurrency());
+            }
+        }
+        Map<String, String> headers = new HashMap<>(spec.api().headers());
+        if (spec.server().apiKey() != null) {
+            headers.putIfAbsent("Authorization", "Bearer " + spec.server().apiKey());
+        }
+        var transport =
+                io.llmharness.client.transport.TransportOptions.defaults().withHeaders(headers);
+        if (spec.load().requestTimeoutS() != null) {
+            long ms = Math.max(1, Math.round(spec.load().requestTimeoutS() * 1000));
+            transport = transport.withTimeouts(
+                    transport.connectTimeoutMs(), transport.headersTimeoutMs(), transport.idleTimeoutMs(), ms);
+        }
+        return ClientOptions.builder()
+                .baseUrls(r.baseUrl())
+                .urlSource(r.baseUrlFrom())
+                .endpointType(spec.api().endpoint())
+                .api(new ApiSettings(r.model(), spec.sampling(0), false, GuidedDecoding.RESPONSE_FORMAT, false))
+                .collectText(true)
+                .keepChunkTimes(true)
+                .maxInFlight(cap > 0 ? cap : DEFAULT_MAX_IN_FLIGHT)
+                .transport(transport)
+                .maxConsecutiveFailures(req.options().maxConsecutiveFailures())
+                .retry(RetryPolicy.ofRetries(req.options().maxRetries()))
+                .expectedRequests(
+                        (int) Math.min(1 << 20, Math.max(1024, spec.load().largestStageRequests() * 2)))
+                .build();
+    }
+
+    /** Frees a tokenizer's native memory (a {@code tokenizer.json} read through DJL). */
+    private static void close(ResolvedTokenizer t) {
+        if (t != null && t.tokenizer() instanceof AutoCloseable c) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                // nothing was written through it; the run's result stands
+            }
+        }
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() || s.equals("auto") ? null : s;
+    }
+
+    /** Prints the per-stage lines and the totals. */
+    public static void printResults(RunConsole console, Outcome o) {
+        if (o.report() == null) {
+            return;
+        }
+        for (StageResult s : o.report().stages()) {
+            console.result(BenchLines.stage(s));
+        }
+        BenchLines.total(o.report(), o.runDir().toString()).forEach(console::result);
+    }
+}

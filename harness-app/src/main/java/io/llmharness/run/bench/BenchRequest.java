@@ -1,0 +1,116 @@
+package io.llmharness.run.bench;
+
+import io.llmharness.workload.HarnessKind;
+import io.llmharness.workload.ProfileLocator;
+import io.llmharness.workload.template.Overrides;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What {@code harness bench} was asked to do, with where each part came from (flag or environment variable), so
+ * errors can name it.
+ *
+ * @param profile which profile, how to render it
+ * @param target where to send, which model and tokenizer
+ * @param options output, seed, warm-up, SLOs, failure handling
+ * @param env the environment ({@code REPLACE_ENV_*} values, llm-d defaults), the profile folder and tokenizers
+ */
+public record BenchRequest(ProfileChoice profile, TargetChoice target, RunOptions options, Env env) {
+
+    public BenchRequest {
+        Objects.requireNonNull(profile, "profile");
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(env, "env");
+    }
+
+    /**
+     * The profile.
+     *
+     * @param harness whose folder and semantics
+     * @param workload name or path ({@code -w})
+     * @param workloadFrom the flag or variable it came from
+     * @param overrides {@code -o} entries
+     * @param overridesFrom the flag or variable they came from
+     */
+    public record ProfileChoice(
+            HarnessKind harness, String workload, String workloadFrom, Overrides overrides, String overridesFrom) {}
+
+    /**
+     * The server.
+     *
+     * @param model model name, or null to use the profile's or discover it from {@code /v1/models}
+     * @param modelFrom the flag or variable it came from
+     * @param endpoint base URL, or null to use the profile's {@code server.base_url}
+     * @param endpointFrom the flag or variable it came from
+     * @param simulate start the embedded simulator and send there
+     * @param tokenizer tokenizer name or path overriding the profile's ({@code --tokenizer}), or null
+     * @param serverLog the vLLM server log the nop harness reads ({@code --server-log}), or null
+     */
+    public record TargetChoice(
+            String model,
+            String modelFrom,
+            String endpoint,
+            String endpointFrom,
+            boolean simulate,
+            String tokenizer,
+            Path serverLog) {
+
+        /** This choice with another model and where it came from. */
+        public TargetChoice withModel(String name, String from) {
+            return new TargetChoice(name, from, endpoint, endpointFrom, simulate, tokenizer, serverLog);
+        }
+    }
+
+    /**
+     * How to run.
+     *
+     * @param outputDir runs go into {@code outputDir/<run-id>/}
+     * @param dryRun print the rendered profile and the plan, send nothing
+     * @param seed seed overriding the profile's, or null
+     * @param warmupRequests unreported warm-up requests before the first stage
+     * @param sloSeconds goodput objectives ({@code --slo}) by canonical metric name, seconds; override the profile's
+     * @param maxConsecutiveFailures failures in a row on the server that stop the run; 0 = never
+     * @param maxRetries resends of a 429/503 answer
+     * @param commandLine the command as typed
+     * @param toolVersion llm-harness version
+     * @param shard which share of the load to send ({@code --shard}; {@link Shard#WHOLE} for all of it)
+     * @param startAt the instant the first stage starts at ({@code --start-at}), or null for right after warm-up
+     */
+    public record RunOptions(
+            Path outputDir,
+            boolean dryRun,
+            Long seed,
+            int warmupRequests,
+            Map<String, Double> sloSeconds,
+            int maxConsecutiveFailures,
+            int maxRetries,
+            List<String> commandLine,
+            String toolVersion,
+            Shard shard,
+            Instant startAt) {
+
+        public RunOptions {
+            sloSeconds = Map.copyOf(sloSeconds);
+            commandLine = List.copyOf(commandLine);
+            shard = shard == null ? Shard.WHOLE : shard;
+        }
+    }
+
+    /**
+     * What the run reads from its surroundings.
+     *
+     * @param variables environment variables (also where the Hugging Face cache is: {@code HF_HUB_CACHE},
+     *     {@code HF_HOME}, {@code XDG_CACHE_HOME})
+     * @param locator where shipped profiles are
+     * @param home the user's home folder (for {@code ~/.cache/huggingface/hub} and {@code ~/} in tokenizer paths)
+     */
+    public record Env(Map<String, String> variables, ProfileLocator locator, Path home) {
+        public Env {
+            variables = Map.copyOf(variables);
+        }
+    }
+}

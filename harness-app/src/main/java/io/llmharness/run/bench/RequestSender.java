@@ -1,0 +1,22 @@
+package io.llmharness.run.bench;
+
+import io.llmharness.client.record.RequestRecord;
+
+/** Sends workload requests and reports each one's end exactly once. */
+public interface RequestSender {
+
+    /** What the sender reports when a request ends (called on any thread; must not block). */
+    interface Completion {
+        /**
+         * @param record the request's timing record and outcome
+         * @param output the generated text, or null when none arrived
+         */
+        void done(RequestRecord record, String output);
+    }
+
+    /** Sends a request; never blocks. */
+    void submit(Submission s, Completion done);
+
+    /** Stops sending: what is queued or running ends as cancelled, later submissions too. Returns at once. */
+    void shutdown(String reason);
+}

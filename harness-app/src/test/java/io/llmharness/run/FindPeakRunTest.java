@@ -1,0 +1,173 @@
+package io.llmharness.run;
+
+import static io.llmharness.run.RunFixture.harness;
+import static io.llmharness.run.RunFixture.runDir;
+import static io.llmharness.run.RunFixture.summary;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.llmharness.benchmark.RunMode;
+import io.llmharness.cli.ExitCodes;
+import io.llmharness.simulator.Capacity;
+import io.llmharness.simulator.Latency;
+import io.llmharness.simulator.SimulatorOptions;
+import io.llmharness.simulator.SimulatorServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code harness run --find-peak} end to end against a simulator whose capacity is known: one running slot and
+ * fixed latencies, so a request holds the slot for TTFT + 5 ITL = 200 ms and the server completes at most 5
+ * requests/s. Above that the queue grows without bound and TTFT passes its limit (600 ms, via {@code --set}); well
+ * below it (M/D/1 at 40 % load) queueing adds little. So the peak must lie in [0.4, 1.2] x capacity. Latencies are
+ * this long so that timer delays on a loaded machine (tens of ms) do not move the capacity much.
+ */
+@Tag("slow")
+class FindPeakRunTest {
+
+    private static final double CAPACITY_QPS = 1000.0 / (100 + 5 * 20);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void findPeakReportsEveryProbeAndAPeakNearTheServersCapacity() throws Exception {
+        Path data = RunFixture.dataset(dir, 32);
+        Path gen = dir.resolve("gen.json");
+        Files.writeString(gen, "{\"max_new_tokens\": 6, \"ignore_eos\": true}");
+        try (SimulatorServer sim = SimulatorServer.start(
+                SimulatorOptions.defaults().with(Latency.fixed(100, 20)).with(Capacity.DEFAULTS.withMaxNumSeqs(1)))) {
+            assertThat(sim.awaitReady(20_000)).isTrue();
+            RunFixture.Outcome o = harness(args(sim, data, gen, "--find-peak"));
+            assertThat(o.exit()).as(o.out() + o.err()).isIn(ExitCodes.OK, ExitCodes.RESULT_INVALID);
+
+            List<double[]> probes = probes(o.err());
+            assertThat(probes).as(o.err()).hasSizeGreaterThanOrEqualTo(3);
+            assertThat(probes.get(0)[0]).isEqualTo(2.0);
+            assertThat(o.err()).contains("(base) at 2.00 QPS: meets the latency limits", "TTFT p99", "TPOT p99");
+            assertThat(o.err()).contains("misses the latency limits");
+
+            Matcher peak = Pattern.compile("llama3\\.1-8b Server find-peak: Peak QPS : ([0-9.]+)")
+                    .matcher(o.out());
+            assertThat(peak.find()).as(o.out()).isTrue();
+            double found = Double.parseDouble(peak.group(1));
+            assertThat(found).isBetween(0.4 * CAPACITY_QPS, 1.2 * CAPACITY_QPS);
+            // the peak is the highest probe that met the limits, and every probe above it missed them
+            double highestMet = probes.stream()
+                    .filter(p -> p[1] == 1)
+                    .mapToDouble(p -> p[0])
+                    .max()
+                    .orElseThrow();
+            assertThat(found).isCloseTo(highestMet, org.assertj.core.data.Offset.offset(0.01));
+
+            Path run = runDir(dir.resolve("out"));
+            assertThat(run.getFileName().toString()).endsWith("-llama3.1-8b-server-find-peak");
+            JsonNode s = summary(run);
+            assertThat(s.at("/mlperf/mode").asText()).isEqualTo("FindPeakPerformance");
+            assertThat(s.at("/mlperf/find_peak/found").asBoolean()).isTrue();
+            assertThat(s.at("/mlperf/find_peak/peak_qps").asDouble())
+                    .isCloseTo(found, org.assertj.core.data.Offset.offset(0.01));
+            assertThat(s.at("/mlperf/find_peak/probes")).hasSize(probes.size());
+            assertThat(s.at("/config/test_mode").asText()).isEqualTo("find-peak");
+        }
+    }
+
+    @Test
+    void aStartingQpsThatAlreadyMissesTheLimitsSaysNoPeakWasFound() throws Exception {
+        Path data = RunFixture.dataset(dir, 32);
+        Path gen = dir.resolve("gen.json");
+        Files.writeString(gen, "{\"max_new_tokens\": 6, \"ignore_eos\": true}");
+        try (SimulatorServer sim = SimulatorServer.start(
+                SimulatorOptions.defaults().with(Latency.fixed(100, 20)).with(Capacity.DEFAULTS.withMaxNumSeqs(1)))) {
+            assertThat(sim.awaitReady(20_000)).isTrue();
+            List<String> a = new ArrayList<>(List.of(args(sim, data, gen, "--test-mode", "FindPeakPerformance")));
+            a.set(a.indexOf("2"), "100");
+            RunFixture.Outcome o = harness(a.toArray(String[]::new));
+            assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.RESULT_INVALID);
+            assertThat(o.out()).contains("no peak found: the starting 100.00 QPS already misses the latency limits");
+            assertThat(probes(o.err())).hasSize(1);
+            JsonNode s = summary(runDir(dir.resolve("out")));
+            assertThat(s.at("/mlperf/find_peak/found").asBoolean()).isFalse();
+            assertThat(s.at("/mlperf/find_peak/peak_qps").isNull()).isTrue();
+        }
+    }
+
+    @Test
+    void findPeakOutsideTheServerScenarioIsAUsageError() {
+        RunFixture.Outcome o = harness(
+                "run",
+                "--model-category",
+                "llama3.1-8b",
+                "--scenario",
+                "Offline",
+                "--find-peak",
+                "--simulate",
+                "--dataset-path",
+                RunFixture.dataset(dir, 8).toString(),
+                "--output-dir",
+                dir.resolve("out").toString());
+        assertThat(o.exit()).isEqualTo(ExitCodes.USAGE);
+        assertThat(o.err()).contains("--find-peak", "Server scenario only", "--scenario Server or Interactive");
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void theModeIsSpelledTheWaysUsersWriteIt() {
+        for (String v : List.of("find-peak", "FindPeakPerformance", "find_peak", "findpeak")) {
+            assertThat(RunMode.parse(v)).isEqualTo(RunMode.FIND_PEAK);
+        }
+    }
+
+    private String[] args(SimulatorServer sim, Path data, Path gen, String... more) {
+        List<String> a = new ArrayList<>(List.of(
+                "run",
+                "--model-category",
+                "llama3.1-8b",
+                "--scenario",
+                "Server",
+                "--progress",
+                "off",
+                "--api-server-url",
+                sim.baseUrl(),
+                "--dataset-path",
+                data.toString(),
+                "--generation-config",
+                gen.toString(),
+                "--max-tokens",
+                "6",
+                "--warmup-requests",
+                "8",
+                "--server-target-qps",
+                "2",
+                "--set",
+                "server_ttft_latency=600000000",
+                "--set",
+                "server_find_peak_qps_decimals_of_precision=0",
+                "--set",
+                "min_duration_ms=1000",
+                "--set",
+                "min_query_count=24",
+                "--output-dir",
+                dir.resolve("out").toString()));
+        a.addAll(List.of(more));
+        return a.toArray(String[]::new);
+    }
+
+    /** (QPS tried, 1 if it met the limits) of every probe line. */
+    private static List<double[]> probes(String err) {
+        Matcher m = Pattern.compile("Peak search: probe \\d+ \\(\\w+\\) at ([0-9.]+) QPS: (meets|misses)")
+                .matcher(err);
+        List<double[]> out = new ArrayList<>();
+        while (m.find()) {
+            out.add(new double[] {Double.parseDouble(m.group(1)), m.group(2).equals("meets") ? 1 : 0});
+        }
+        return out;
+    }
+}

@@ -1,0 +1,91 @@
+package io.llmharness.k8s;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The command line of a launcher pod, as a pure function of the run: the image's entry point is {@code harness},
+ * so these are its arguments.
+ *
+ * <pre>
+ * bench -l &lt;harness&gt; -w &lt;profile&gt; [-o &lt;overrides&gt;] --output-dir /requests/&lt;prefix&gt;_&lt;i&gt;
+ *       [--shard &lt;i&gt;/&lt;N&gt; --start-at &lt;instant&gt;] [extra args]
+ * </pre>
+ *
+ * <p>{@code -w} is the ConfigMap file under {@code /workspace/profiles/<harness>/} when there is one, else the
+ * profile name as given. {@code -o} is passed only when the pods render the profile themselves. With N &gt; 1 the
+ * shard index is {@code $(JOB_COMPLETION_INDEX)} and the start instant {@code $(HARNESS_START_AT)}, which the
+ * kubelet expands from the pod's environment (the Indexed Job's index and the ConfigMap's {@code start-at}).
+ */
+public final class PodCommand {
+
+    /** The Indexed Job's completion index, set by Kubernetes (and declared in the pod spec). */
+    public static final String INDEX_VAR = "JOB_COMPLETION_INDEX";
+    /** The shared start instant, from the ConfigMap's {@code start-at} key. */
+    public static final String START_AT_VAR = "HARNESS_START_AT";
+    /** {@code harness bench}'s flag for share I of N (0 &lt;= I &lt; N). */
+    public static final String SHARD_FLAG = "--shard";
+    /** {@code harness bench}'s flag for the instant all shards start at (ISO-8601). */
+    public static final String START_AT_FLAG = "--start-at";
+
+    private PodCommand() {}
+
+    /** The arguments of the launcher pods' container, with {@code $(VAR)} references for the index. */
+    public static List<String> args(K8sRunSpec spec) {
+        String index = spec.control().sharded() ? ref(INDEX_VAR) : "0";
+        return args(spec, index, ref(START_AT_VAR));
+    }
+
+    /**
+     * The arguments with a concrete index and start instant, as a user types them inside a debug pod.
+     *
+     * @param index the shard index (ignored when the run is not sharded)
+     * @param startAt the start instant to pass with {@code --start-at} (ignored when not sharded)
+     */
+    public static List<String> args(K8sRunSpec spec, String index, String startAt) {
+        K8sRunSpec.Bench bench = spec.bench();
+        Names names = spec.names();
+        List<String> args = new ArrayList<>();
+        args.add("bench");
+        args.add("-l");
+        args.add(bench.harness());
+        args.add("-w");
+        args.add(bench.profile()
+                .map(p -> names.profilesDir() + "/" + p.fileName())
+                .orElse(bench.workload()));
+        if (bench.podsRender()
+                && bench.overrides() != null
+                && !bench.overrides().isBlank()) {
+            args.add("-o");
+            args.add(bench.overrides());
+        }
+        String dirIndex = spec.control().sharded() ? index : "0";
+        args.add("--output-dir");
+        args.add(Names.RESULTS_MOUNT + "/" + names.resultsDir(dirIndex));
+        if (spec.control().sharded()) {
+            args.add(SHARD_FLAG);
+            args.add(index + "/" + spec.control().parallelism());
+            args.add(START_AT_FLAG);
+            args.add(startAt);
+        }
+        args.addAll(bench.extraArgs());
+        return List.copyOf(args);
+    }
+
+    /** A Kubernetes {@code $(NAME)} reference, expanded by the kubelet from the container's environment. */
+    public static String ref(String var) {
+        return "$(" + var + ")";
+    }
+
+    /** The arguments as one shell line, single-quoting what needs it (for messages and {@code kubectl exec}). */
+    public static String shellLine(List<String> words) {
+        StringBuilder sb = new StringBuilder();
+        for (String w : words) {
+            if (!sb.isEmpty()) {
+                sb.append(' ');
+            }
+            sb.append(w.matches("[A-Za-z0-9_./:=,@%+-]+") ? w : "'" + w.replace("'", "'\\''") + "'");
+        }
+        return sb.toString();
+    }
+}
