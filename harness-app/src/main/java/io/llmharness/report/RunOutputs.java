@@ -3,6 +3,7 @@ package io.llmharness.report;
 import io.llmharness.client.record.RecordSnapshot;
 import io.llmharness.error.HarnessException;
 import io.llmharness.metrics.MetricSummary;
+import io.llmharness.metrics.StageWindow;
 import io.llmharness.metrics.server.ScrapedValue;
 import io.llmharness.metrics.server.ServerMetricsSummary;
 import io.llmharness.metrics.server.ServerTimeline;
@@ -72,12 +73,22 @@ public final class RunOutputs {
      * when it cannot be read (logged, never fatal: the scrape is an extra).
      */
     static ServerMetricsSummary serverMetrics(Path dir, RunSummary summary) {
+        return serverMetrics(dir, anchor(summary), summary.effectiveStages());
+    }
+
+    /**
+     * The per-stage summary of a run directory's {@code server_metrics.parquet}, or null when there is none or it
+     * cannot be read (logged, never fatal: the scrape is an extra).
+     *
+     * @param anchor wall-clock time of the run start (stage times are relative to it)
+     */
+    public static ServerMetricsSummary serverMetrics(Path dir, Instant anchor, List<StageWindow> stages) {
         if (!ServerMetricsFile.exists(dir)) {
             return null;
         }
         try {
-            List<ScrapedValue> values = ServerMetricsFile.read(dir, anchor(summary));
-            return ServerMetricsSummary.of(ServerTimeline.of(values), summary.effectiveStages());
+            List<ScrapedValue> values = ServerMetricsFile.read(dir, anchor);
+            return ServerMetricsSummary.of(ServerTimeline.of(values), stages);
         } catch (IOException e) {
             LOG.warn("server metrics left out of summary.json: {}", e.getMessage());
             return null;

@@ -3,59 +3,66 @@ package io.llmharness.report;
 import io.llmharness.metrics.server.ServerMetricsSummary;
 import io.llmharness.metrics.server.ServerSignal;
 import io.llmharness.metrics.server.SignalStats;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.SequencedMap;
 
 /**
- * The {@code server_metrics} section of summary.json: scrape count and interval, the metric each signal came from
- * per server, and per stage one object per signal ({@code unit}, {@code mean}, {@code max}, and {@code total} for
- * counters). Values keep 6 significant digits.
+ * The {@code server_metrics} section of summary.json, the same in MLPerf and workload runs: {@code file},
+ * {@code scrapes}, {@code interval_s}, {@code servers}, {@code sources} (the metric each signal came from, per
+ * server), and {@code stages}: per stage its {@code name}, {@code start_s}, {@code end_s} and one object per signal
+ * ({@code unit}, {@code mean}, {@code max}, and {@code total} for counters), null for a signal no server exposed.
+ * Values keep 6 significant digits.
  */
-final class ServerMetricsJson {
+public final class ServerMetricsJson {
 
     private static final MathContext DIGITS = new MathContext(6);
 
     private ServerMetricsJson() {}
 
-    static void write(ReportJson out, ServerMetricsSummary s) throws IOException {
-        out.start("server_metrics")
-                .field("file", ServerMetricsFile.FILE)
-                .field("scrapes", s.scrapes())
-                .field("interval_s", round(s.intervalS()));
-        out.value("servers", s.servers());
-        out.start("sources");
+    /** The section as an ordered JSON-like map: strings, integers, {@link BigDecimal}s, lists, maps and nulls. */
+    public static SequencedMap<String, Object> section(ServerMetricsSummary s) {
+        SequencedMap<String, Object> out = new LinkedHashMap<>();
+        out.put("file", ServerMetricsFile.FILE);
+        out.put("scrapes", s.scrapes());
+        out.put("interval_s", round(s.intervalS()));
+        out.put("servers", List.copyOf(s.servers()));
+        SequencedMap<String, Object> sources = new LinkedHashMap<>();
         for (Map.Entry<ServerSignal, Map<String, String>> e : s.sources().entrySet()) {
-            out.value(e.getKey().key(), e.getValue());
+            sources.put(e.getKey().key(), new LinkedHashMap<>(e.getValue()));
         }
-        out.end().startArray("stages");
+        out.put("sources", sources);
+        List<Object> stages = new ArrayList<>();
         for (ServerMetricsSummary.Stage st : s.stages()) {
-            out.start(null)
-                    .field("name", st.window().name())
-                    .field("start_s", Units.seconds(st.window().startNs()))
-                    .field("end_s", Units.seconds(st.window().endNs()));
+            SequencedMap<String, Object> m = new LinkedHashMap<>();
+            m.put("name", st.window().name());
+            m.put("start_s", Units.seconds(st.window().startNs()));
+            m.put("end_s", Units.seconds(st.window().endNs()));
             for (Map.Entry<ServerSignal, SignalStats> e : st.signals().entrySet()) {
-                signal(out, e.getKey(), e.getValue());
+                m.put(e.getKey().key(), signal(e.getKey(), e.getValue()));
             }
-            out.end();
+            stages.add(m);
         }
-        out.endArray().end();
+        out.put("stages", stages);
+        return out;
     }
 
-    private static void signal(ReportJson out, ServerSignal signal, SignalStats v) throws IOException {
+    private static Map<String, Object> signal(ServerSignal signal, SignalStats v) {
         if (v.isEmpty()) {
-            out.value(signal.key(), null);
-            return;
+            return null;
         }
-        out.start(signal.key())
-                .field("unit", signal.unit())
-                .field("mean", round(v.mean()))
-                .field("max", round(v.max()));
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("unit", signal.unit());
+        m.put("mean", round(v.mean()));
+        m.put("max", round(v.max()));
         if (signal.sources().stream().anyMatch(x -> x.kind() == ServerSignal.Source.Kind.RATE)) {
-            out.field("total", round(v.total()));
+            m.put("total", round(v.total()));
         }
-        out.end();
+        return m;
     }
 
     static BigDecimal round(Double d) {

@@ -76,7 +76,7 @@ public final class SummaryJson {
             failures(out, s.metrics());
             stages(out, s);
             if (s.serverMetrics() != null) {
-                ServerMetricsJson.write(out, s.serverMetrics());
+                out.value("server_metrics", ServerMetricsJson.section(s.serverMetrics()));
             }
             out.end();
         }
