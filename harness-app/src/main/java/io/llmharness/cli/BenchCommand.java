@@ -49,7 +49,9 @@ public final class BenchCommand implements Callable<Integer> {
             "--max-consecutive-failures",
             "--max-retries",
             "--shard",
-            "--start-at");
+            "--start-at",
+            "--enable-metrics",
+            "--metrics-interval");
 
     /** How long Ctrl-C waits for the interrupted run to write its files. */
     private static final Duration INTERRUPT_WAIT = Duration.ofMinutes(2);
@@ -162,7 +164,8 @@ public final class BenchCommand implements Callable<Integer> {
                         commandLine,
                         RunCommand.version(),
                         run.shard(),
-                        run.startAt()),
+                        run.startAt(),
+                        run.metricsInterval()),
                 new BenchRequest.Env(env, locator, home));
     }
 }

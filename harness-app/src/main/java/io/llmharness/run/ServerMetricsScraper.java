@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * <pre>{@code
  * try (ServerMetricsScraper scraper = ServerMetricsScraper.start(urls, runDir, Duration.ofSeconds(5))) {
  *     ... stage 1 ...
- *     scraper.scrapeNow();   // optional: a scrape at each stage boundary makes per-stage counters exact
+ *     scraper.scrapeNow();   // optional: a scrape between stages makes per-stage counters exact
  *     ... stage 2 ...
  * }                          // scrapes once more, then writes server_metrics.parquet
  * }</pre>

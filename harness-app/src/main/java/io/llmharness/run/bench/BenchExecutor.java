@@ -7,10 +7,13 @@ import io.llmharness.client.engine.LlmClient;
 import io.llmharness.client.failure.RetryPolicy;
 import io.llmharness.error.HarnessException;
 import io.llmharness.loadgen.clock.Clock;
+import io.llmharness.metrics.server.ServerMetricsSummary;
 import io.llmharness.report.RunInfo;
+import io.llmharness.report.RunOutputs;
 import io.llmharness.report.format.BenchReport;
 import io.llmharness.report.format.StageResult;
 import io.llmharness.run.RunConsole;
+import io.llmharness.run.ServerMetricsScraper;
 import io.llmharness.tokenizer.ResolvedTokenizer;
 import io.llmharness.workload.ProfileSource;
 import io.llmharness.workload.data.PromptFeed;
@@ -20,6 +23,7 @@ import io.llmharness.workload.spec.Stage;
 import io.llmharness.workload.spec.WorkloadSpec;
 import io.vertx.core.Vertx;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -166,6 +170,9 @@ public final class BenchExecutor {
         String profileFile = BenchFiles.writeInputs(dir, r, req, tokenizer, targetLine);
         Instant start = Instant.now();
         Vertx vertx = Vertx.vertx();
+        Duration scrapeEvery = req.options().metricsInterval();
+        ServerMetricsScraper scraper =
+                scrapeEvery == null ? null : ServerMetricsScraper.start(List.of(r.baseUrl()), dir, scrapeEvery);
         try {
             LlmClient client = LlmClient.start(vertx, clientOptions(req, r)).await();
             Map<String, String> failure = new HashMap<>();
@@ -176,7 +183,7 @@ public final class BenchExecutor {
                     load,
                     spec.api().streaming(),
                     req.options().warmupRequests(),
-                    listener(console));
+                    listener(console, scraper));
             ShardStart shardStart = ShardStart.plan(shard, req.options().startAt(), Clock.system());
             shardStart.deadlineNs().ifPresent(run::startAt);
             shardStart.describe().forEach(console::note);
@@ -207,6 +214,12 @@ public final class BenchExecutor {
             var snap = client.snapshot();
             client.close().await();
             Instant end = Instant.now();
+            ServerMetricsSummary serverMetrics = null;
+            if (scraper != null) {
+                scraper.close(); // the last scrape, then server_metrics.parquet
+                serverMetrics = RunOutputs.serverMetrics(
+                        dir, snap.wallClockAnchor(), BenchOutputs.windows(stages, snap.nanoAnchor()));
+            }
             String reason;
             synchronized (failure) {
                 reason = failure.get("reason");
@@ -231,21 +244,37 @@ public final class BenchExecutor {
                             snap.wallClockAnchor(),
                             snap.nanoAnchor(),
                             stop,
-                            r.warnings()),
+                            r.warnings(),
+                            serverMetrics),
                     stages);
             BenchOutputs.write(report, dir);
             ShardFile.write(dir, shardStart, stages);
             return new Outcome(dir, report, control.interrupted() ? null : reason, control.interrupted());
         } finally {
+            if (scraper != null) {
+                scraper.close();
+            }
             vertx.close().await();
         }
     }
 
-    private static BenchRun.Listener listener(RunConsole console) {
+    private static BenchRun.Listener listener(RunConsole console, ServerMetricsScraper scraper) {
         return new BenchRun.Listener() {
             @Override
             public void stageStarted(int index, Stage stage) {
                 console.note("harness: stage " + index + ": " + stage.describe());
+                if (scraper != null) {
+                    // between stages, before the stage takes its start time: its counters then start exactly
+                    // here, at the cost of one /metrics round trip before its first request is scheduled
+                    scraper.scrapeNow();
+                }
+            }
+
+            @Override
+            public void stageEnded(StageRun run) {
+                if (scraper != null) {
+                    scraper.scrapeNow(); // every request of the stage has finished: its counters end here
+                }
             }
 
             @Override

@@ -4,6 +4,7 @@ import io.llmharness.workload.HarnessKind;
 import io.llmharness.workload.ProfileLocator;
 import io.llmharness.workload.template.Overrides;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -79,6 +80,8 @@ public record BenchRequest(ProfileChoice profile, TargetChoice target, RunOption
      * @param toolVersion llm-harness version
      * @param shard which share of the load to send ({@code --shard}; {@link Shard#WHOLE} for all of it)
      * @param startAt the instant the first stage starts at ({@code --start-at}), or null for right after warm-up
+     * @param metricsInterval how often to scrape the server's {@code /metrics} ({@code --enable-metrics},
+     *     {@code --metrics-interval}), or null for not at all
      */
     public record RunOptions(
             Path outputDir,
@@ -91,7 +94,8 @@ public record BenchRequest(ProfileChoice profile, TargetChoice target, RunOption
             List<String> commandLine,
             String toolVersion,
             Shard shard,
-            Instant startAt) {
+            Instant startAt,
+            Duration metricsInterval) {
 
         public RunOptions {
             sloSeconds = Map.copyOf(sloSeconds);
