@@ -1,5 +1,6 @@
 package io.llmharness.report.render;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.client.record.RecordSnapshot;
 import io.llmharness.error.HarnessException;
 import io.llmharness.report.RunOutputs;
@@ -85,8 +86,26 @@ public final class RunReports {
     }
 
     /**
+     * Writes report.html and charts/*.png of a finished workload run ({@code harness bench}), whose summary.json and
+     * request tables are already written. Never throws, as {@link #write}.
+     *
+     * @param snapshot the measured requests
+     */
+    public static Written writeBench(Path dir, RecordSnapshot snapshot) {
+        RunSummary summary;
+        try {
+            summary = WorkloadRuns.summary(dir, WorkloadRuns.read(dir), snapshot);
+        } catch (RuntimeException e) {
+            LOG.warn("no report for {}: {}", dir, e.toString(), e);
+            return new Written(null, List.of(), List.of("report: " + e));
+        }
+        return write(dir, summary, snapshot);
+    }
+
+    /**
      * {@code harness report DIR}: recomputes summary.json from the recorded requests (same numbers for an
-     * untouched directory), then writes every format again.
+     * untouched directory), then writes every format again. A workload run's summary.json, which the workload
+     * formats write, is left as it is: the report is redrawn from its requests and scrapes.
      *
      * @throws HarnessException (config) when the directory is not a run directory
      */
@@ -97,6 +116,11 @@ public final class RunReports {
         if (!Files.isRegularFile(dir.resolve(RunOutputs.SUMMARY_JSON))) {
             throw HarnessException.config(dir + " is not a run directory: it has no " + RunOutputs.SUMMARY_JSON
                     + " (pass the folder of one run, e.g. harness_output/<run-id>)");
+        }
+        JsonNode doc = WorkloadRuns.read(dir);
+        if (WorkloadRuns.isWorkloadRun(doc)) {
+            RecordSnapshot snap = RunOutputs.readRecords(dir);
+            return write(dir, WorkloadRuns.summary(dir, doc, snap), snap);
         }
         RunOutputs.Recorded r = RunOutputs.regenerate(dir);
         return write(dir, r.summary(), r.snapshot());

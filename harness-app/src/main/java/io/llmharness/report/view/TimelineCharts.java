@@ -23,11 +23,16 @@ final class TimelineCharts {
         this.bucket = t.axis().widthText() + " buckets";
     }
 
-    /** Start of each stage, labelled with its name, and the end of the last one. */
+    /**
+     * Start of each stage, labelled with its short name (up to a colon: {@code stage 2} of {@code stage 2: 30 req/s
+     * for 60 s}, the full name being in the legends and tables), and the end of the last one.
+     */
     static List<Marker> stageMarkers(List<StageWindow> stages) {
         List<Marker> out = new ArrayList<>();
         for (StageWindow s : stages) {
-            out.add(new Marker(s.startSeconds(), s.name(), Marker.Kind.STAGE, 0));
+            int colon = s.name().indexOf(':');
+            String label = colon > 0 ? s.name().substring(0, colon) : s.name();
+            out.add(new Marker(s.startSeconds(), label, Marker.Kind.STAGE, 0));
         }
         if (!stages.isEmpty()) {
             out.add(new Marker(stages.get(stages.size() - 1).endSeconds(), "end", Marker.Kind.STAGE, 0));

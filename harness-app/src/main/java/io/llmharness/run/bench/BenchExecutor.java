@@ -12,6 +12,8 @@ import io.llmharness.report.RunInfo;
 import io.llmharness.report.RunOutputs;
 import io.llmharness.report.format.BenchReport;
 import io.llmharness.report.format.StageResult;
+import io.llmharness.report.render.HtmlFormat;
+import io.llmharness.report.render.RunReports;
 import io.llmharness.run.RunConsole;
 import io.llmharness.run.ServerMetricsScraper;
 import io.llmharness.tokenizer.ResolvedTokenizer;
@@ -22,6 +24,7 @@ import io.llmharness.workload.spec.LoadSpec;
 import io.llmharness.workload.spec.Stage;
 import io.llmharness.workload.spec.WorkloadSpec;
 import io.vertx.core.Vertx;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -248,6 +251,8 @@ public final class BenchExecutor {
                             serverMetrics),
                     stages);
             BenchOutputs.write(report, dir);
+            RunReports.Written page = RunReports.writeBench(dir, BenchOutputs.snapshot(report));
+            page.problems().forEach(p -> console.note("harness: warning: report " + p));
             ShardFile.write(dir, shardStart, stages);
             return new Outcome(dir, report, control.interrupted() ? null : reason, control.interrupted());
         } finally {
@@ -343,5 +348,9 @@ public final class BenchExecutor {
             console.result(BenchLines.stage(s));
         }
         BenchLines.total(o.report(), o.runDir().toString()).forEach(console::result);
+        Path html = o.runDir().resolve(HtmlFormat.FILE);
+        if (Files.isRegularFile(html)) {
+            console.result("Report: " + html);
+        }
     }
 }

@@ -1,0 +1,123 @@
+package io.llmharness.run.bench;
+
+import static io.llmharness.run.bench.BenchFixture.bench;
+import static io.llmharness.run.bench.BenchFixture.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.llmharness.cli.ExitCodes;
+import io.llmharness.cli.Main;
+import io.llmharness.simulator.SimulatorServer;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * A workload run's report: {@code harness bench --enable-metrics} of two stages against a simulator writes
+ * report.html and charts/*.png with one series per stage, scrapes the server at every stage boundary into per-stage
+ * figures in summary.json, and {@code harness report} redraws the page without touching summary.json.
+ */
+class BenchReportTest {
+
+    static SimulatorServer sim;
+
+    @TempDir
+    Path out;
+
+    @BeforeAll
+    static void start() {
+        sim = BenchFixture.fastSimulator();
+    }
+
+    @AfterAll
+    static void stop() {
+        sim.close();
+    }
+
+    @Test
+    void aTwoStageRunGetsItsReportAndServerMetricsPerStage() throws Exception {
+        Path profile = out.resolve("two_stages.yaml");
+        Files.writeString(profile, """
+                load:
+                  type: constant
+                  stages:
+                  - rate: 4
+                    duration: 2
+                  - rate: 8
+                    duration: 2
+                api:
+                  type: completion
+                  streaming: true
+                server:
+                  type: vllm
+                  ignore_eos: true
+                data:
+                  type: random
+                  input_distribution: {min: 20, max: 40, mean: 30, std_dev: 5, total_count: 40}
+                  output_distribution: {min: 5, max: 10, mean: 8, std_dev: 1, total_count: 40}
+                """);
+        BenchFixture.Outcome o = bench(
+                out.resolve("runs"),
+                Map.of("LLMDBENCH_DEPLOY_CURRENT_MODEL", "sim-model"),
+                new BenchControl(),
+                "-w",
+                profile.toString(),
+                "--endpoint",
+                sim.baseUrl(),
+                "--tokenizer",
+                "simulator",
+                "--enable-metrics",
+                "--metrics-interval",
+                "0.5");
+        assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
+        Path run = o.run();
+        assertThat(o.out()).contains("Report: " + run.resolve("report.html"));
+        assertThat(run.resolve("charts/ttft_cdf.png")).isRegularFile();
+        assertThat(run.resolve("server_metrics.parquet")).isRegularFile();
+
+        JsonNode summary = json(run.resolve("summary.json"));
+        JsonNode stages = summary.path("stages");
+        assertThat(stages).hasSize(2);
+        assertThat(stages.get(1).path("start_s").asDouble())
+                .isGreaterThanOrEqualTo(stages.get(0).path("end_s").asDouble());
+        JsonNode sm = summary.path("server_metrics");
+        assertThat(sm.path("servers").get(0).asText()).isEqualTo(sim.baseUrl());
+        assertThat(sm.path("stages")).hasSize(2);
+        long tokens = 0;
+        for (JsonNode st : sm.path("stages")) {
+            tokens += st.path("generation_tokens_per_second").path("total").asLong();
+        }
+        assertThat(tokens)
+                .as("tokens the server generated in the stages = tokens the client received")
+                .isEqualTo(summary.path("total")
+                        .path("tokens")
+                        .path("output_total")
+                        .asLong());
+
+        String html = Files.readString(run.resolve("report.html"));
+        assertThat(html)
+                .contains("stage 0: ", "stage 1: ", "Server metrics", "vllm:num_requests_running", "two_stages")
+                .doesNotContain("NaN", "Server metrics were not scraped");
+
+        // harness report redraws the page from the directory and leaves the workload's summary.json alone
+        String before = Files.readString(run.resolve("summary.json"));
+        Files.delete(run.resolve("report.html"));
+        StringWriter sout = new StringWriter();
+        StringWriter serr = new StringWriter();
+        CommandLine cl = Main.commandLine();
+        cl.setOut(new PrintWriter(sout, true));
+        cl.setErr(new PrintWriter(serr, true));
+        assertThat(cl.execute("report", run.toString())).as(serr.toString()).isZero();
+        assertThat(run.resolve("report.html")).content().contains("stage 0: ", "stage 1: ", "Server metrics");
+        assertThat(Files.readString(run.resolve("summary.json"))).isEqualTo(before);
+        assertThat(List.of(sout.toString().split("\n"))).anyMatch(l -> l.contains("two_stages"));
+    }
+}
