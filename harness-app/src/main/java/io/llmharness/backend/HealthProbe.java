@@ -2,6 +2,8 @@ package io.llmharness.backend;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.llmharness.client.transport.TlsOptions;
+import io.llmharness.client.transport.TlsProblems;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -10,23 +12,38 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * Control-plane HTTP calls to a server: {@code GET /health}, {@code GET /v1/models}. HTTP/1.1 only (uvicorn
  * mishandles the h2c upgrade the JDK client would otherwise offer); a request that fails before any response
- * byte (a pooled connection the server already closed) is retried once.
+ * byte (a pooled connection the server already closed) is retried once. {@code https://} servers are trusted as
+ * the run's {@link TlsOptions} say, and every call carries the run's extra headers and API key (vLLM guards
+ * {@code /v1/models} with the key).
  */
 public final class HealthProbe implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpClient http;
+    private final Map<String, String> headers;
 
+    /** A probe with the JDK's trust store and no extra headers. */
     public HealthProbe() {
+        this(TlsOptions.DEFAULT, Map.of());
+    }
+
+    /**
+     * @param tls how {@code https://} servers are trusted
+     * @param headers sent with every call (the run's extra headers and {@code Authorization}); never logged
+     */
+    public HealthProbe(TlsOptions tls, Map<String, String> headers) {
         this.http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(2))
+                .sslContext(tls.sslContext())
                 .build();
+        this.headers = Map.copyOf(headers);
     }
 
     /**
@@ -64,6 +81,10 @@ public final class HealthProbe implements AutoCloseable {
             } catch (ConnectException e) {
                 return new Check(0, "connection refused");
             } catch (IOException e) {
+                String tls = TlsProblems.describe(e);
+                if (tls != null) {
+                    return new Check(0, tls);
+                }
                 if (attempt == 0) {
                     continue;
                 }
@@ -111,7 +132,10 @@ public final class HealthProbe implements AutoCloseable {
         http.shutdownNow();
     }
 
-    private static HttpRequest request(String url, Duration timeout) {
-        return HttpRequest.newBuilder(URI.create(url)).timeout(timeout).GET().build();
+    private HttpRequest request(String url, Duration timeout) {
+        HttpRequest.Builder b =
+                HttpRequest.newBuilder(URI.create(url)).timeout(timeout).GET();
+        headers.forEach(b::header);
+        return b.build();
     }
 }

@@ -66,6 +66,7 @@ public final class LaunchPlanner {
             env.put(var, devices);
         }
         List<String> serverArgs = new ArrayList<>(cfg.serverArgs());
+        apiKey(cfg, serverArgs, env);
         List<String> wrapper = new ProfilerPlan(cfg).apply(port, serverArgs, env);
         List<String> argv = new ArrayList<>(wrapper);
         argv.addAll(baseCommand(cfg, port));
@@ -75,6 +76,23 @@ public final class LaunchPlanner {
         Path log =
                 cfg.outputDir().resolve(cfg.gpus().numProcesses() == 1 ? logName + ".log" : logName + "-" + i + ".log");
         return new LaunchSpec(i, name, argv, env, cfg.host(), port, cfg.baseUrlOf(i), log, marker);
+    }
+
+    /**
+     * The config's {@code api_key}, unless the server arguments already carry it: vLLM reads it from
+     * {@code VLLM_API_KEY} (so it does not show in the process list), SGLang only takes {@code --api-key}.
+     */
+    private static void apiKey(ServerConfig cfg, List<String> serverArgs, Map<String, String> env) {
+        boolean inArgs = serverArgs.stream().anyMatch(a -> a.equals("--api-key") || a.startsWith("--api-key="));
+        if (cfg.apiKey() == null || inArgs) {
+            return;
+        }
+        if (cfg.backend() == Backend.VLLM) {
+            env.put("VLLM_API_KEY", cfg.apiKey().reveal());
+        } else {
+            serverArgs.add("--api-key");
+            serverArgs.add(cfg.apiKey().reveal());
+        }
     }
 
     /** The server command without arguments from {@code config:}. */

@@ -1,6 +1,7 @@
 package io.llmharness.backend;
 
 import io.llmharness.backend.config.ServerSetting;
+import io.llmharness.secret.Secrets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -39,10 +40,13 @@ public record LaunchSpec(
         env = Map.copyOf(env);
     }
 
-    /** The command line as a shell would show it (arguments with spaces or quotes are single-quoted). */
+    /**
+     * The command line as a shell would show it (arguments with spaces or quotes are single-quoted), secrets
+     * redacted ({@link Secrets#redactArgs}): this is what logs and messages show.
+     */
     public String commandLine() {
         StringBuilder sb = new StringBuilder();
-        for (String a : argv) {
+        for (String a : Secrets.redactArgs(argv)) {
             if (!sb.isEmpty()) {
                 sb.append(' ');
             }

@@ -7,9 +7,11 @@ import io.llmharness.backend.process.ProcTable;
 import io.llmharness.backend.process.ProcessTree;
 import io.llmharness.backend.process.ShutdownReaper;
 import io.llmharness.backend.process.Terminator;
+import io.llmharness.client.transport.TlsOptions;
 import io.llmharness.error.HarnessException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -29,7 +31,7 @@ public final class ManagedServer {
     private final ServerConfig cfg;
     private final LaunchSpec spec;
     private final ServerListener listener;
-    private final HealthProbe probe = new HealthProbe();
+    private final HealthProbe probe;
     private final CompletableFuture<ServerFailure> failure = new CompletableFuture<>();
     private final ShutdownReaper.Cleanup cleanup;
     private volatile Process process;
@@ -44,6 +46,11 @@ public final class ManagedServer {
         this.cfg = cfg;
         this.spec = spec;
         this.listener = listener;
+        this.probe = new HealthProbe(
+                TlsOptions.DEFAULT,
+                cfg.apiKey() == null
+                        ? Map.of()
+                        : Map.of("Authorization", "Bearer " + cfg.apiKey().reveal()));
         Duration max = cfg.shutdownGrace()
                 .plus(Terminator.KILL_WINDOW)
                 .plus(ServerStopper.PORT_RELEASE)

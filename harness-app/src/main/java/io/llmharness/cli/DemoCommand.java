@@ -60,6 +60,7 @@ public final class DemoCommand implements Callable<Integer> {
             int e = switch (r.outcome()) {
                 case VALID, ACCURACY_DONE -> ExitCodes.OK;
                 case INVALID -> ExitCodes.RESULT_INVALID;
+                case FAILED_SAMPLES -> ExitCodes.FAILED_SAMPLES;
                 case INTERRUPTED -> ExitCodes.INTERRUPTED;
                 case FAILED -> ExitCodes.EXECUTION_FAILURE;
             };

@@ -12,6 +12,11 @@ public final class ExitCodes {
     public static final int INVALID_CONFIG = 3;
     /** The run finished but its result is INVALID or an SLO was missed. */
     public static final int RESULT_INVALID = 4;
+    /**
+     * The run finished but requests failed: more than {@code --max-failure-rate} of the samples (MLPerf: any), so
+     * its figures are not a result, whatever LoadGen's verdict says. Wins over {@link #RESULT_INVALID}.
+     */
+    public static final int FAILED_SAMPLES = 5;
     /** Interrupted by SIGINT (128 + 2), after writing what was measured. */
     public static final int INTERRUPTED = 130;
 

@@ -3,13 +3,16 @@ package io.llmharness.cli;
 import io.llmharness.error.HarnessException;
 import io.llmharness.k8s.cli.K8sCommand;
 import io.llmharness.k8s.cli.K8sEnvironment;
+import io.llmharness.secret.Secrets;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * Entry point of the {@code harness} command. Subcommands are one class each; this class only wires them,
- * maps errors to one-line messages and exit codes, and is the only place that calls {@link System#exit}.
+ * maps errors to one-line messages and exit codes (secrets redacted), and is the only place that calls
+ * {@link System#exit}.
  */
 @Command(
         name = "harness",
@@ -59,6 +62,7 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit code (never exits the JVM). */
     public static int execute(String... args) {
+        Secrets.registerArgs(java.util.Arrays.asList(args));
         return commandLine().execute(args);
     }
 
@@ -69,7 +73,7 @@ public final class Main implements Runnable {
     private static int handleParameterException(CommandLine.ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
         PrintWriter err = cmd.getErr();
-        err.println(cmd.getColorScheme().errorText("harness: " + UsageErrors.line(e, args)));
+        err.println(cmd.getColorScheme().errorText(Secrets.redact("harness: " + UsageErrors.line(e, args))));
         err.flush();
         return ExitCodes.USAGE;
     }
@@ -77,17 +81,24 @@ public final class Main implements Runnable {
     private static int handleExecutionException(Exception e, CommandLine cmd, CommandLine.ParseResult parseResult) {
         PrintWriter err = cmd.getErr();
         if (e instanceof HarnessException he) {
-            err.println("harness: " + he.getMessage());
+            err.println(Secrets.redact("harness: " + he.getMessage()));
             if (System.getenv("HARNESS_DEBUG") != null) {
-                he.printStackTrace(err);
+                err.print(trace(he));
             }
             err.flush();
             return he.exitCode();
         }
         // A bug, not a user mistake: keep the trace, but say so plainly.
-        err.println("harness: internal error: " + e);
-        e.printStackTrace(err);
+        err.println(Secrets.redact("harness: internal error: " + e));
+        err.print(trace(e));
         err.flush();
         return ExitCodes.EXECUTION_FAILURE;
+    }
+
+    /** A stack trace with its secrets redacted. */
+    private static String trace(Throwable t) {
+        StringWriter w = new StringWriter();
+        t.printStackTrace(new PrintWriter(w));
+        return Secrets.redact(w.toString());
     }
 }

@@ -1,6 +1,7 @@
 package io.llmharness.cli;
 
 import io.llmharness.accuracy.Verdict;
+import io.llmharness.cli.run.AccessFlags;
 import io.llmharness.cli.run.BenchmarkFlags;
 import io.llmharness.cli.run.DatasetFlags;
 import io.llmharness.cli.run.LoadGenFlags;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Spec;
  * {@code harness run}: one MLPerf run over HTTP. Everything is validated before any socket opens; then the
  * servers are started or checked, LoadGen drives the HTTP client, and the run directory receives the four MLPerf
  * logs, summary.json, the request tables, config.resolved.yaml and harness.log. Exit code 0 VALID (or accuracy
- * done), 4 INVALID, 1 aborted, 130 interrupted, 2 usage, 3 bad input. See docs/run.md.
+ * done), 4 INVALID, 5 failed samples, 1 aborted, 130 interrupted, 2 usage, 3 bad input. See docs/run.md.
  */
 @Command(
         name = "run",
@@ -60,6 +61,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Mixin
     TargetFlags target = new TargetFlags();
+
+    @Mixin
+    AccessFlags access = new AccessFlags();
 
     @Mixin
     LoadGenFlags loadgen = new LoadGenFlags();
@@ -114,7 +118,7 @@ public final class RunCommand implements Callable<Integer> {
         ResultLines.of(result).forEach(console::result);
         if (Test06AfterRun.applies(result)) {
             Boolean passed = Test06AfterRun.verify(result, console);
-            if (passed != null) {
+            if (passed != null && result.outcome() != RunResult.Outcome.FAILED_SAMPLES) {
                 return passed ? ExitCodes.OK : ExitCodes.RESULT_INVALID;
             }
         }
@@ -123,6 +127,7 @@ public final class RunCommand implements Callable<Integer> {
             case VALID -> ExitCodes.OK;
             case ACCURACY_DONE -> accuracy == Verdict.Status.FAIL ? ExitCodes.RESULT_INVALID : ExitCodes.OK;
             case INVALID -> ExitCodes.RESULT_INVALID;
+            case FAILED_SAMPLES -> ExitCodes.FAILED_SAMPLES;
             case INTERRUPTED -> ExitCodes.INTERRUPTED;
             case FAILED -> throw HarnessException.execution(result.failure());
         };
@@ -146,7 +151,8 @@ public final class RunCommand implements Callable<Integer> {
                 new RunRequest.OutputRequest(
                         output.outputDir(), null, commandLine, version(), output.progress(), false),
                 new RunRequest.MetricsRequest(enableMetrics, Duration.ofMillis((long) (metricsInterval * 1000))),
-                debugMode);
+                debugMode,
+                access.toRequest(env));
     }
 
     static String version() {

@@ -38,6 +38,12 @@ public final class ServerOptions {
     String host;
 
     @Option(
+            names = "--server-api-key",
+            paramLabel = "KEY",
+            description = "API key the server requires; the client sends it (config key api_key).")
+    String apiKey;
+
+    @Option(
             names = "--server-endpoint-type",
             paramLabel = "TYPE",
             description = "API the client uses: completions, chat_completions, generate.")
@@ -195,6 +201,7 @@ public final class ServerOptions {
                 .set(ServerSetting.MODEL, model)
                 .set(ServerSetting.PORT, port)
                 .set(ServerSetting.HOST, host)
+                .set(ServerSetting.API_KEY, apiKey)
                 .set(ServerSetting.ENDPOINT_TYPE, endpointType)
                 .set(ServerSetting.EXECUTABLE, executable)
                 .set(ServerSetting.ENTRYPOINT, entrypoint)

@@ -12,6 +12,7 @@ import io.llmharness.backend.ServerStateStore;
 import io.llmharness.backend.config.ServerConfig;
 import io.llmharness.backend.config.ServerOverrides;
 import io.llmharness.error.HarnessException;
+import io.llmharness.secret.Secrets;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -91,7 +92,8 @@ public final class ServerStartCommand implements Callable<Integer> {
             s.env().entrySet().stream()
                     .filter(e -> !e.getKey().equals(LaunchSpec.MARKER_VAR))
                     .sorted(Map.Entry.comparingByKey())
-                    .forEach(e -> out.println("  env " + e.getKey() + "=" + e.getValue()));
+                    .forEach(e ->
+                            out.println("  env " + e.getKey() + "=" + Secrets.redactValue(e.getKey(), e.getValue())));
             out.println("  " + s.commandLine());
         }
         out.flush();

@@ -15,7 +15,9 @@ public final class HarnessException extends RuntimeException {
         /** Wrong command-line usage (unknown flag, missing value): exit code 2. */
         USAGE(2),
         /** Invalid input or configuration (bad file, bad key, bad column): exit code 3. */
-        CONFIG(3);
+        CONFIG(3),
+        /** Interrupted by the user (Ctrl-C, SIGTERM) before there was anything to write: exit code 130. */
+        INTERRUPTED(130);
 
         private final int exitCode;
 
@@ -66,6 +68,11 @@ public final class HarnessException extends RuntimeException {
 
     public static HarnessException execution(String message, Throwable cause) {
         return new HarnessException(Kind.EXECUTION, message, cause);
+    }
+
+    /** The user interrupted the command before it had measured anything. */
+    public static HarnessException interrupted(String message) {
+        return new HarnessException(Kind.INTERRUPTED, message);
     }
 
     public Kind kind() {

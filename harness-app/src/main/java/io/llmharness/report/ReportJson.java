@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
+import io.llmharness.secret.Secrets;
 import java.io.IOException;
 import java.io.Writer;
 import java.math.BigDecimal;
@@ -15,7 +16,8 @@ import java.util.Map;
 
 /**
  * A thin layer over Jackson's generator for summary.json: 2-space indentation, {@code "key": value}, LF line
- * ends, decimals in plain notation, and null for anything that is not a finite number.
+ * ends, decimals in plain notation, and null for anything that is not a finite number. Every string value passes
+ * through {@link Secrets#redact(String)}.
  */
 final class ReportJson implements AutoCloseable {
 
@@ -65,7 +67,7 @@ final class ReportJson implements AutoCloseable {
         if (v == null) {
             g.writeNull();
         } else {
-            g.writeString(v);
+            g.writeString(Secrets.redact(v));
         }
         return this;
     }
@@ -121,7 +123,7 @@ final class ReportJson implements AutoCloseable {
     private void value(Object v) throws IOException {
         switch (v) {
             case null -> g.writeNull();
-            case String s -> g.writeString(s);
+            case String s -> g.writeString(Secrets.redact(s));
             case Boolean b -> g.writeBoolean(b);
             case Integer n -> g.writeNumber(n);
             case Long n -> g.writeNumber(n);

@@ -2,6 +2,7 @@ package io.llmharness.report;
 
 import io.llmharness.client.record.RecordSnapshot;
 import io.llmharness.client.record.RequestRecord;
+import io.llmharness.secret.Secrets;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;
@@ -16,7 +17,8 @@ import java.util.List;
  * <p>RFC 4180 quoting: a field is quoted when it contains a comma, a double quote, a line break, or leading or
  * trailing white space, and quotes inside are doubled. An empty cell means null; an empty string is written as
  * {@code ""}. Lines end with LF; the file is UTF-8. Booleans are {@code true}/{@code false}, milliseconds are exact
- * decimals, chunk times are space-separated integers.
+ * decimals, chunk times are space-separated integers. Text cells (error messages, URLs) pass through
+ * {@link Secrets#redact(String)}; requests.parquet is made from this file, so it holds no secret either.
  */
 final class RequestCsv {
 
@@ -57,7 +59,7 @@ final class RequestCsv {
         }
         switch (type) {
             case DOUBLE_MS -> out.append(Units.msText((Long) v));
-            case VARCHAR -> quoted(out, (String) v);
+            case VARCHAR -> quoted(out, Secrets.redact((String) v));
             case BIGINT_LIST -> {
                 long[] a = (long[]) v;
                 if (a.length == 0) {

@@ -3,11 +3,12 @@ package io.llmharness.run;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.FileAppender;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
+import io.llmharness.secret.RedactingLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -18,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * {@code harness.log} of a run: while the run lasts every log event of the harness (INFO and up) and of the
  * libraries (WARN and up) goes to the run directory instead of the terminal, so the user sees the run's own
  * lines only, without library noise or stack traces. With {@code HARNESS_LOG_LEVEL} set the terminal keeps its
- * log as well. Closing restores the previous logging setup.
+ * log as well. Every line passes through {@link RedactingLayout}, so no registered secret reaches the file. Closing
+ * restores the previous logging setup.
  */
 final class HarnessLog implements AutoCloseable {
 
@@ -42,9 +44,13 @@ final class HarnessLog implements AutoCloseable {
         if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext ctx)) {
             return new HarnessLog(null, null, List.of(), null);
         }
-        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        RedactingLayout layout = new RedactingLayout();
+        layout.setContext(ctx);
+        layout.setPattern("%d{yyyy-MM-dd HH:mm:ss.SSS} %-5level [%thread] %logger{30} - %msg%n");
+        layout.start();
+        LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();
         encoder.setContext(ctx);
-        encoder.setPattern("%d{yyyy-MM-dd HH:mm:ss.SSS} %-5level [%thread] %logger{30} - %msg%n");
+        encoder.setLayout(layout);
         encoder.start();
         FileAppender<ILoggingEvent> file = new FileAppender<>();
         file.setContext(ctx);

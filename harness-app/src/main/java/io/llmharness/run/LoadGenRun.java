@@ -21,6 +21,8 @@ import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.clock.SystemClock;
 import io.llmharness.report.progress.Progress;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.file.FileSystemOptions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -60,7 +62,12 @@ final class LoadGenRun {
     }
 
     RunResult run() {
-        Vertx vertx = Vertx.vertx();
+        // No class-path file resolving: it would add a JVM shutdown hook for its cache folder, which throws when a
+        // Ctrl-C has already started the shutdown (a signal right after the run starts); the client serves no files.
+        Vertx vertx = Vertx.vertx(new VertxOptions()
+                .setFileSystemOptions(new FileSystemOptions()
+                        .setClassPathResolvingEnabled(false)
+                        .setFileCachingEnabled(false)));
         try {
             return run(vertx);
         } finally {
@@ -147,7 +154,8 @@ final class LoadGenRun {
                 control.interrupted(),
                 Duration.between(start, end),
                 null,
-                servers.profileProblem());
+                servers.profileProblem(),
+                null);
         return RunFiles.write(r, snapshot, endpoints, start, end, new RunFiles.Health(samples, warm, peak.probes()));
     }
 
@@ -204,8 +212,9 @@ final class LoadGenRun {
                 .maxConsecutiveFailures(spec.sut().maxConsecutiveFailures())
                 .retry(RetryPolicy.ofRetries(spec.sut().maxRetries()))
                 .maxConnections(spec.sut().maxConnections())
-                .transport(TransportOptions.defaults()
-                        .withRequestIdPrefix(spec.sut().requestIdPrefix()))
+                .transport(spec.access()
+                        .applyTo(TransportOptions.defaults()
+                                .withRequestIdPrefix(spec.sut().requestIdPrefix())))
                 .expectedRequests(Math.max(1024, spec.dataset().size()))
                 .build();
     }

@@ -3,6 +3,7 @@ package io.llmharness.run;
 import io.llmharness.benchmark.BenchmarkOptions;
 import io.llmharness.benchmark.GenerationOptions;
 import io.llmharness.benchmark.PromptOptions;
+import io.llmharness.secret.Secrets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -70,6 +71,8 @@ final class RerunCommand {
         c.add("--warmup-seconds", r.sut().warmupSeconds());
         r.sut().healthThresholds().forEach(t -> c.add("--client-health-threshold", t));
         c.add("--request-id-prefix", r.sut().requestIdPrefix());
+        c.add("--max-failure-rate", r.sut().maxFailureRate());
+        access(c, r.access());
         if (r.metrics().enabled()) {
             c.args.add("--enable-metrics");
             c.add("--metrics-interval", r.metrics().interval().toMillis() / 1000.0);
@@ -78,7 +81,19 @@ final class RerunCommand {
             c.args.add("--debug-mode");
         }
         c.add("--output-dir", ResolvedConfig.abs(r.output().outputDir()));
-        return List.copyOf(c.args);
+        return Secrets.redactArgs(c.args);
+    }
+
+    /** The access flags, except the API key: it is never written (the resolved config says where it came from). */
+    private static void access(RerunCommand c, AccessRequest a) {
+        a.headers().forEach(h -> c.add("--header", h));
+        if (a.insecure()) {
+            c.args.add("--insecure");
+        }
+        c.add("--ca-cert", ResolvedConfig.abs(a.caCert()));
+        c.add("--connect-timeout", a.connectTimeoutS());
+        c.add("--request-timeout", a.requestTimeoutS());
+        c.add("--idle-timeout", a.idleTimeoutS());
     }
 
     private static void generation(RerunCommand c, GenerationOptions g) {

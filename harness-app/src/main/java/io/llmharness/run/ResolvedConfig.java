@@ -10,6 +10,7 @@ import io.llmharness.client.SamplingParams;
 import io.llmharness.error.HarnessException;
 import io.llmharness.loadgen.TestSettings;
 import io.llmharness.loadgen.config.SettingsTable;
+import io.llmharness.secret.Secrets;
 import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import java.io.IOException;
@@ -23,7 +24,9 @@ import java.util.Map;
  * The resolved configuration of a run: everything needed to rerun it (the command line with absolute paths, the
  * benchmark and its generation parameters with where each came from, the dataset, every LoadGen setting as
  * requested, the servers and how the client sends). Written as {@code config.resolved.yaml}; its
- * {@link #summaryMap} is the {@code config} section of summary.json.
+ * {@link #summaryMap} is the {@code config} section of summary.json. Secrets never appear: the API key is
+ * {@code <redacted>} with where it came from, sensitive headers and server variables likewise, the command lines
+ * pass through {@link Secrets#redactArgs}, and the written text through {@link Secrets#redact(String)}.
  */
 final class ResolvedConfig {
 
@@ -36,7 +39,7 @@ final class ResolvedConfig {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("run_id", spec.runId());
         doc.put("rerun", RerunCommand.of(spec));
-        doc.put("command_line", spec.request().output().commandLine());
+        doc.put("command_line", Secrets.redactArgs(spec.request().output().commandLine()));
         doc.put("benchmark", benchmark(spec, requestModel));
         doc.put("generation", generation(spec.benchmark()));
         doc.put("dataset", dataset(spec));
@@ -44,6 +47,12 @@ final class ResolvedConfig {
         doc.put("target", target(spec.target()));
         doc.put("client", client(spec));
         doc.put("warnings", spec.warnings());
+        if (spec.access().apiKey() != null) {
+            doc.put(
+                    "rerun_note",
+                    "the API key (" + spec.access().apiKey().source() + ") is not written here: give it again"
+                            + " with --api-key or the OPENAI_API_KEY variable");
+        }
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory()
                 .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                 .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
@@ -53,7 +62,7 @@ final class ResolvedConfig {
                     file,
                     "# Resolved configuration of harness run " + spec.runId()
                             + "; 'rerun' repeats it (a new run directory is created).\n"
-                            + yaml.writeValueAsString(doc));
+                            + Secrets.redact(yaml.writeValueAsString(doc)));
         } catch (IOException e) {
             throw HarnessException.execution("cannot write " + file + ": " + e.getMessage(), e);
         }
@@ -188,8 +197,11 @@ final class ResolvedConfig {
         m.put("port", c.port());
         m.put("endpoint_type", c.endpointType().configName());
         m.put("executable", c.executable());
-        m.put("server_args", c.serverArgs());
-        m.put("env", c.env());
+        m.put("api_key", c.apiKey() == null ? null : Secrets.REDACTED);
+        m.put("server_args", Secrets.redactArgs(c.serverArgs()));
+        Map<String, String> env = new LinkedHashMap<>();
+        c.env().forEach((k, v) -> env.put(k, Secrets.redactValue(k, v)));
+        m.put("env", env);
         m.put("num_processes", c.gpus().numProcesses());
         m.put("num_gpus", c.gpus().numGpus());
         m.put("debug_mode", c.debugMode());
@@ -211,6 +223,8 @@ final class ResolvedConfig {
         m.put("first_tokens", s.firstTokens());
         m.put("max_consecutive_failures", s.maxConsecutiveFailures());
         m.put("max_retries", s.maxRetries());
+        m.put("max_failure_rate", s.maxFailureRate());
+        m.put("access", spec.access().describe());
         return m;
     }
 

@@ -1,6 +1,7 @@
 package io.llmharness.run;
 
 import io.llmharness.benchmark.LatencyLimits;
+import io.llmharness.benchmark.RunMode;
 import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.results.PerformanceSummary;
@@ -13,7 +14,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** The key lines of a run for the terminal: the verdict, the scenario's metric, TTFT/TPOT, where the files are. */
+/**
+ * The key lines of a run for the terminal: LoadGen's verdict with the harness's own beside it, the scenario's
+ * metric, TTFT/TPOT, the sample counts (completed + failed = issued), what failed and where its records are, where
+ * the files are.
+ */
 public final class ResultLines {
 
     /** Index of the 99th percentile in LoadGen's reported percentiles (50, 90, 95, 97, 99, 99.9). */
@@ -26,28 +31,25 @@ public final class ResultLines {
         List<String> out = new ArrayList<>();
         TestResult lg = r.loadgen();
         String title = r.spec().title();
+        String harness = r.outcome() == RunResult.Outcome.FAILED_SAMPLES
+                ? "   Harness verdict : " + r.failures().verdict()
+                : "";
         switch (r.outcome()) {
             case INTERRUPTED -> out.add(title + ": interrupted; the logs and summary hold what was measured");
             case FAILED -> out.add(title + ": stopped early (" + shortReason(r.failure()) + ")");
-            case ACCURACY_DONE ->
-                out.add(title + ": done, " + lg.accuracyLogEntries() + " responses in mlperf_log_accuracy.json");
-            case VALID, INVALID -> {
-                if (PeakProbes.isPeakSearch(lg)) {
+            case ACCURACY_DONE, VALID, INVALID, FAILED_SAMPLES -> {
+                if (lg.verdict() != TestResult.Verdict.NOT_APPLICABLE && PeakProbes.isPeakSearch(lg)) {
                     lg.performance().ifPresent(p -> out.add(PeakProbes.headline(title, p)));
                 }
-                if (r.spec().benchmark().mode() == io.llmharness.benchmark.RunMode.TEST06) {
-                    out.add(title + ": done, " + lg.accuracyLogEntries() + " sampled responses in"
-                            + " mlperf_log_accuracy.json (LoadGen's verdict, " + lg.verdict()
-                            + ", does not count for TEST06)");
-                } else {
-                    out.add(title + ": Result is : " + lg.verdict()
-                            + (r.health() != null && !r.health().ok() ? " (client-limited)" : ""));
-                }
+                out.add(title + ": " + loadgenLine(r) + harness);
             }
         }
         if (lg != null) {
-            boolean measured = (r.outcome() == RunResult.Outcome.VALID || r.outcome() == RunResult.Outcome.INVALID)
-                    && r.spec().benchmark().mode() != io.llmharness.benchmark.RunMode.TEST06;
+            RunResult.Outcome own = r.loadgenOutcome();
+            boolean measured = r.failure() == null
+                    && !r.interrupted()
+                    && (own == RunResult.Outcome.VALID || own == RunResult.Outcome.INVALID)
+                    && r.spec().benchmark().mode() != RunMode.TEST06;
             if (measured) {
                 lg.performance().ifPresent(p -> metricLines(out, p, r));
             }
@@ -58,12 +60,20 @@ public final class ResultLines {
                 row(out, "LoadGen errors", lg.errorCount() + " (see mlperf_log_detail.txt)");
             }
         }
-        if (r.sut() != null) {
+        if (r.failures() != null) {
             row(
                     out,
                     "Samples",
-                    r.sut().samplesCompleted() + " completed, " + r.sut().samplesFailed() + " failed, "
+                    r.failures().completed() + " completed, " + r.failures().failed() + " failed, "
                             + String.format(Locale.ROOT, "%.1f s", r.elapsed().toMillis() / 1000.0));
+            if (r.failures().failed() > 0) {
+                row(
+                        out,
+                        "Failed samples",
+                        r.failures().line(r.runDir().resolve("requests.csv") + " (outcome and error columns)"));
+            }
+        }
+        if (r.sut() != null) {
             if (r.sut().missingTokenIds() > 0) {
                 row(
                         out,
@@ -102,6 +112,20 @@ public final class ResultLines {
             row(out, "Report", report.toString());
         }
         return out;
+    }
+
+    /** LoadGen's verdict as LoadGen says it: {@code Result is : VALID}, or the accuracy run's count. */
+    private static String loadgenLine(RunResult r) {
+        TestResult lg = r.loadgen();
+        if (lg.verdict() == TestResult.Verdict.NOT_APPLICABLE) {
+            return "done, " + lg.accuracyLogEntries() + " responses in mlperf_log_accuracy.json";
+        }
+        if (r.spec().benchmark().mode() == RunMode.TEST06) {
+            return "done, " + lg.accuracyLogEntries() + " sampled responses in mlperf_log_accuracy.json (LoadGen's"
+                    + " verdict, " + lg.verdict() + ", does not count for TEST06)";
+        }
+        return "Result is : " + lg.verdict()
+                + (r.health() != null && !r.health().ok() ? " (client-limited)" : "");
     }
 
     private static void metricLines(List<String> out, PerformanceSummary p, RunResult r) {

@@ -1,5 +1,6 @@
 package io.llmharness.run;
 
+import io.llmharness.secret.Secrets;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -7,7 +8,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Where a run talks to the user: results on {@code out}, progress, notes and warnings on {@code err}. The
- * command line passes its own writers, so tests capture everything.
+ * command line passes its own writers, so tests capture everything. Every line passes through
+ * {@link Secrets#redact(String)}.
  *
  * @param out results (the key lines of each summary, where the files are)
  * @param err progress, server events, warnings
@@ -16,13 +18,13 @@ public record RunConsole(PrintWriter out, PrintWriter err) {
 
     /** A line on {@code out}. */
     public void result(String line) {
-        out.println(line);
+        out.println(Secrets.redact(line));
         out.flush();
     }
 
     /** A line on {@code err}. */
     public void note(String line) {
-        err.println(line);
+        err.println(Secrets.redact(line));
         err.flush();
     }
 
@@ -37,7 +39,7 @@ public record RunConsole(PrintWriter out, PrintWriter err) {
 
                     @Override
                     public void write(byte[] b, int off, int len) {
-                        err.write(new String(b, off, len, StandardCharsets.UTF_8));
+                        err.write(Secrets.redact(new String(b, off, len, StandardCharsets.UTF_8)));
                     }
 
                     @Override

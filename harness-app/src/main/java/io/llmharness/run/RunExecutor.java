@@ -13,7 +13,9 @@ import org.slf4j.LoggerFactory;
  * the servers are stopped afterwards, also on failure and Ctrl-C.
  *
  * <p>Failures before LoadGen starts (a server that cannot be reached or does not start) are
- * {@link HarnessException}s; everything after is a {@link RunResult}.
+ * {@link HarnessException}s; everything after is a {@link RunResult}. An interrupt while the servers start is
+ * reported as such (exit 130), not as the failure of the server the shutdown stopped; from the warm-up on, an
+ * interrupted run still writes its files.
  */
 public final class RunExecutor {
 
@@ -36,10 +38,10 @@ public final class RunExecutor {
             }
         };
         // External servers are checked before anything is written: an unreachable URL leaves no run directory.
-        ServerSession external = spec.target() instanceof Target.External ? open(spec, listener) : null;
+        ServerSession external = spec.target() instanceof Target.External ? open(spec, listener, control) : null;
         createRunDir(spec);
         try (HarnessLog log = HarnessLog.open(spec.runDir().resolve("harness.log"));
-                ServerSession servers = external != null ? external : open(spec, listener)) {
+                ServerSession servers = external != null ? external : open(spec, listener, control)) {
             return execute(spec, console, control, servers);
         }
     }
@@ -92,13 +94,20 @@ public final class RunExecutor {
         return r;
     }
 
-    private static ServerSession open(RunSpec spec, ServerListener listener) {
+    private static ServerSession open(RunSpec spec, ServerListener listener, RunControl control) {
         try {
-            return ServerSession.open(spec.target(), listener);
+            return ServerSession.open(spec.target(), spec.access(), listener);
         } catch (HarnessException e) {
             // The message reaches the user as the command's one error line; the log only keeps a copy (at info,
             // so that the console appender, active before harness.log is open, does not print it twice).
             LOG.info("servers unavailable: {}", e.getMessage());
+            if (control.interrupted()) {
+                // the shutdown stopped the server it was waiting for: that is the interrupt, not a server failure
+                String phase = spec.target() instanceof Target.External ? "checked" : "starting";
+                throw HarnessException.interrupted("interrupted while the servers were " + phase
+                        + ", before LoadGen ran: nothing was measured"
+                        + (Files.isDirectory(spec.runDir()) ? "; harness.log is in " + spec.runDir() : ""));
+            }
             throw e;
         }
     }

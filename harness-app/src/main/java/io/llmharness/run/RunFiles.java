@@ -3,11 +3,13 @@ package io.llmharness.run;
 import io.llmharness.benchmark.LatencyLimits;
 import io.llmharness.client.health.ClientSamples;
 import io.llmharness.client.record.RecordSnapshot;
+import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.results.PerformanceSummary;
 import io.llmharness.metrics.ClientHealth;
+import io.llmharness.metrics.FailureVerdict;
 import io.llmharness.metrics.LatencyMetric;
 import io.llmharness.metrics.MeasureOptions;
 import io.llmharness.metrics.MetricSummary;
@@ -18,6 +20,7 @@ import io.llmharness.report.RunInfo;
 import io.llmharness.report.RunOutputs;
 import io.llmharness.report.RunSummary;
 import io.llmharness.report.render.RunReports;
+import io.llmharness.secret.Secrets;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,12 +45,13 @@ final class RunFiles {
                 MetricSummary.compute(snapshot, MeasureOptions.all().withSlos(slos(r.spec())), endpoints);
         ClientHealth health = ClientHealth.evaluate(
                 snapshot.requests(), h.samples(), r.spec().sut().health());
+        FailureVerdict failures = failures(r, snapshot);
         RunRequest.OutputRequest out = r.spec().request().output();
         RunSummary summary = RunSummary.of(
-                new RunInfo(r.spec().runId(), out.toolVersion(), out.commandLine(), start, end),
+                new RunInfo(r.spec().runId(), out.toolVersion(), Secrets.redactArgs(out.commandLine()), start, end),
                 withProfile(ResolvedConfig.summaryMap(r.spec(), r.requestModel()), r.profileProblem()),
                 dataset(r.spec()),
-                mlperf(r, h.peakProbes()),
+                mlperf(r, failures, h.peakProbes()),
                 ClientHealthSection.of(health, warmUp(h.warm())),
                 metrics);
         RunSummary written = RunOutputs.write(r.runDir(), summary, snapshot);
@@ -63,7 +67,8 @@ final class RunFiles {
                 r.interrupted(),
                 r.elapsed(),
                 health,
-                r.profileProblem());
+                r.profileProblem(),
+                failures);
     }
 
     /** {@code config.profile_problem}: present only when a profiled run produced no trace. */
@@ -74,6 +79,22 @@ final class RunFiles {
         Map<String, Object> m = new LinkedHashMap<>(config);
         m.put("profile_problem", problem);
         return m;
+    }
+
+    /**
+     * The harness's verdict on failed samples: LoadGen's counts (a sample issued but never answered counts as
+     * failed), the kinds from the records (a batch request counts once per sample it carried).
+     */
+    static FailureVerdict failures(RunResult r, RecordSnapshot snapshot) {
+        long issued = r.sut().samplesIssued();
+        long failed = r.sut().samplesFailed() + Math.max(0, issued - r.sut().samplesCompleted());
+        return FailureVerdict.of(
+                "samples",
+                issued,
+                failed,
+                snapshot.requests(),
+                RequestRecord::promptCount,
+                r.spec().sut().maxFailureRate());
     }
 
     private static Map<String, Object> warmUp(WarmStart.Report w) {
@@ -114,7 +135,7 @@ final class RunFiles {
         return m;
     }
 
-    private static Map<String, Object> mlperf(RunResult r, List<PeakProbes.Probe> peakProbes) {
+    private static Map<String, Object> mlperf(RunResult r, FailureVerdict failures, List<PeakProbes.Probe> peakProbes) {
         TestResult lg = r.loadgen();
         Map<String, Object> results = new LinkedHashMap<>();
         lg.performance().ifPresent(p -> results.putAll(keyResults(p)));
@@ -128,6 +149,8 @@ final class RunFiles {
         Map<String, Object> m = new LinkedHashMap<>(
                 MlperfSection.of(lg.scenario().specName(), lg.mode().specName(), verdict, results)
                         .toMap());
+        m.put("harness_verdict", failures.verdict());
+        m.put("samples", failures.toMap());
         m.put("run_scenario", r.spec().benchmark().loadGen().scenario().displayName());
         m.put("lg_model_name", r.spec().benchmark().loadGen().modelName());
         if (PeakProbes.isPeakSearch(lg)) {

@@ -75,6 +75,8 @@ public final class RunPlanner {
         EndpointType endpoint = endpoint(tr, target, benchmark, warnings);
         target = fitSimulator(target, endpoint, tr);
         SutPlan sut = SutPlans.plan(r.sut(), benchmark, settings, endpoint, tr.lbPolicy(), warnings);
+        AccessPlan access = access(r.access(), target, sut, warnings);
+        target = lockSimulator(target, access);
 
         Dataset dataset = loadDataset(r.dataset(), benchmark);
         warnings.addAll(dataset.warnings());
@@ -95,7 +97,35 @@ public final class RunPlanner {
                 sut,
                 runId,
                 runDir,
-                warnings);
+                warnings,
+                access);
+    }
+
+    /** The key, headers, TLS trust and timeouts, checked against the target and the request-id flag. */
+    private static AccessPlan access(AccessRequest r, Target target, SutPlan sut, List<String> warnings) {
+        Target.Managed managed = target instanceof Target.Managed m ? m : null;
+        AccessPlan access =
+                AccessPlan.resolve(r, managed == null ? null : managed.config().apiKey(), managed != null);
+        if (sut.requestIdPrefix() != null
+                && access.headers().keySet().stream().anyMatch(h -> h.equalsIgnoreCase("X-Request-Id"))) {
+            throw HarnessException.usage(
+                    "--header X-Request-Id and --request-id-prefix both set X-Request-Id; give" + " one");
+        }
+        boolean https =
+                target instanceof Target.External e && e.urls().stream().anyMatch(u -> u.startsWith("https://"));
+        if ((r.insecure() || r.caCert() != null) && !https) {
+            warnings.add((r.insecure() ? "--insecure" : "--ca-cert") + " has no effect: no server URL is https://");
+        }
+        return access;
+    }
+
+    /** With an API key, the embedded simulator requires it, as a server started with {@code --api-key} does. */
+    private static Target lockSimulator(Target target, AccessPlan access) {
+        if (target instanceof Target.Simulated s && access.apiKey() != null) {
+            return new Target.Simulated(s.options()
+                    .with(s.options().admission().withApiKey(access.apiKey().reveal())));
+        }
+        return target;
     }
 
     private static void checkTargetFlags(RunRequest.TargetRequest t) {

@@ -22,6 +22,7 @@ import java.util.Objects;
  * @param output where the run directory goes and how the run reports
  * @param metrics server {@code /metrics} scraping ({@code --enable-metrics}, {@code --metrics-interval})
  * @param debugMode {@code --debug-mode}: verify server process cleanup (sets the server config's debug_mode)
+ * @param access how the client reaches the servers: API key, headers, TLS, timeouts
  */
 public record RunRequest(
         BenchmarkOptions benchmark,
@@ -31,7 +32,8 @@ public record RunRequest(
         SutRequest sut,
         OutputRequest output,
         MetricsRequest metrics,
-        boolean debugMode) {
+        boolean debugMode,
+        AccessRequest access) {
 
     public RunRequest {
         Objects.requireNonNull(benchmark, "benchmark");
@@ -41,6 +43,20 @@ public record RunRequest(
         sut = sut == null ? SutRequest.NONE : sut;
         Objects.requireNonNull(output, "output");
         metrics = metrics == null ? MetricsRequest.OFF : metrics;
+        access = access == null ? AccessRequest.NONE : access;
+    }
+
+    /** A request with no access flags (no key, headers, TLS or timeout flags). */
+    public RunRequest(
+            BenchmarkOptions benchmark,
+            DatasetRequest dataset,
+            TargetRequest target,
+            LoadGenRequest loadgen,
+            SutRequest sut,
+            OutputRequest output,
+            MetricsRequest metrics,
+            boolean debugMode) {
+        this(benchmark, dataset, target, loadgen, sut, output, metrics, debugMode, AccessRequest.NONE);
     }
 
     /**
@@ -131,6 +147,8 @@ public record RunRequest(
      * @param healthThresholds {@code --client-health-threshold KEY=VALUE} overrides, in order
      * @param requestIdPrefix {@code --request-id-prefix}: send {@code X-Request-Id: <prefix><request_id>} (null =
      *     none)
+     * @param maxFailureRate {@code --max-failure-rate}: the share of failed samples (0–1) a run may have before its
+     *     verdict is FAILED-SAMPLES (null = 0: any failed sample)
      */
     public record SutRequest(
             Integer batchSize,
@@ -142,13 +160,40 @@ public record RunRequest(
             Integer maxConnections,
             Double warmupSeconds,
             List<String> healthThresholds,
-            String requestIdPrefix) {
+            String requestIdPrefix,
+            Double maxFailureRate) {
 
         /** No flag given. */
         public static final SutRequest NONE = new SutRequest(null, false, null, null, null, null);
 
         public SutRequest {
             healthThresholds = healthThresholds == null ? List.of() : List.copyOf(healthThresholds);
+        }
+
+        /** The flags that existed before {@code --max-failure-rate}. */
+        public SutRequest(
+                Integer batchSize,
+                boolean offlineBackToBack,
+                Integer maxInFlight,
+                Integer maxConsecutiveFailures,
+                Integer maxRetries,
+                Integer warmupRequests,
+                Integer maxConnections,
+                Double warmupSeconds,
+                List<String> healthThresholds,
+                String requestIdPrefix) {
+            this(
+                    batchSize,
+                    offlineBackToBack,
+                    maxInFlight,
+                    maxConsecutiveFailures,
+                    maxRetries,
+                    warmupRequests,
+                    maxConnections,
+                    warmupSeconds,
+                    healthThresholds,
+                    requestIdPrefix,
+                    null);
         }
 
         /** The flags that existed before the connection cap, warm-up time and health thresholds. */
@@ -166,6 +211,7 @@ public record RunRequest(
                     maxConsecutiveFailures,
                     maxRetries,
                     warmupRequests,
+                    null,
                     null,
                     null,
                     null,

@@ -3,6 +3,7 @@ package io.llmharness.run;
 import io.llmharness.client.sut.SutStats;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.metrics.ClientHealth;
+import io.llmharness.metrics.FailureVerdict;
 import io.llmharness.metrics.MetricSummary;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,6 +23,7 @@ import java.time.Duration;
  * @param elapsed wall time of the LoadGen test
  * @param health whether the client kept up during the test (null before the files are written)
  * @param profileProblem why a profiled run produced no trace (see {@link ServerSession#profileProblem()}), or null
+ * @param failures the harness's verdict on failed samples (null before the files are written)
  */
 public record RunResult(
         RunSpec spec,
@@ -34,7 +36,8 @@ public record RunResult(
         boolean interrupted,
         Duration elapsed,
         ClientHealth health,
-        String profileProblem) {
+        String profileProblem,
+        FailureVerdict failures) {
 
     /** How the run ended. */
     public enum Outcome {
@@ -44,13 +47,18 @@ public record RunResult(
         ACCURACY_DONE,
         /** A performance run whose result is INVALID. */
         INVALID,
+        /**
+         * The run finished, but more samples failed than {@code --max-failure-rate} allows (by default: any);
+         * LoadGen's own verdict (VALID, INVALID, accuracy done) stands beside it, unchanged.
+         */
+        FAILED_SAMPLES,
         /** Aborted: a server died or kept failing; {@link #failure()} says why. */
         FAILED,
         /** Interrupted by the user. */
         INTERRUPTED
     }
 
-    /** The outcome, in the order interrupted, failed, then LoadGen's verdict. */
+    /** The outcome, in the order interrupted, failed (aborted), failed samples, then LoadGen's verdict. */
     public Outcome outcome() {
         if (interrupted) {
             return Outcome.INTERRUPTED;
@@ -58,6 +66,14 @@ public record RunResult(
         if (failure != null) {
             return Outcome.FAILED;
         }
+        if (failures != null && failures.failedRun()) {
+            return Outcome.FAILED_SAMPLES;
+        }
+        return loadgenOutcome();
+    }
+
+    /** LoadGen's own verdict as an outcome: VALID, INVALID or ACCURACY_DONE. */
+    public Outcome loadgenOutcome() {
         return switch (loadgen.verdict()) {
             case VALID -> Outcome.VALID;
             case INVALID -> Outcome.INVALID;

@@ -24,6 +24,7 @@ import java.util.List;
  * @param runId the run directory's name
  * @param runDir the run directory (created when the run starts)
  * @param warnings one line each, shown before the run starts
+ * @param access how the client reaches the servers: API key, headers, TLS, timeouts
  */
 public record RunSpec(
         RunRequest request,
@@ -38,7 +39,8 @@ public record RunSpec(
         SutPlan sut,
         String runId,
         Path runDir,
-        List<String> warnings) {
+        List<String> warnings,
+        AccessPlan access) {
 
     public RunSpec {
         settings = settings.copy();

@@ -1,5 +1,6 @@
 package io.llmharness.run;
 
+import io.llmharness.client.transport.TransportOptions;
 import io.llmharness.metrics.PrometheusText;
 import io.llmharness.report.ServerMetricsFile;
 import java.io.IOException;
@@ -33,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * <p>Any run can use it, MLPerf or workload mode:
  *
  * <pre>{@code
- * try (ServerMetricsScraper scraper = ServerMetricsScraper.start(urls, runDir, Duration.ofSeconds(5))) {
+ * try (ServerMetricsScraper scraper = ServerMetricsScraper.start(urls, runDir, Duration.ofSeconds(5), transport)) {
  *     ... stage 1 ...
  *     scraper.scrapeNow();   // optional: a scrape between stages makes per-stage counters exact
  *     ... stage 2 ...
@@ -53,18 +54,22 @@ public final class ServerMetricsScraper implements AutoCloseable {
     private final ServerMetricsFile.Writer out;
     private final ScheduledExecutorService timer;
     private final HttpClient http;
+    private final Map<String, String> headers;
     private final long intervalNs;
     private long lastRoundNs = Long.MIN_VALUE;
     private final Set<String> failing = new HashSet<>();
     private boolean closed;
 
-    private ServerMetricsScraper(List<String> urls, ServerMetricsFile.Writer out, Duration interval) {
+    private ServerMetricsScraper(
+            List<String> urls, ServerMetricsFile.Writer out, Duration interval, TransportOptions transport) {
         this.urls = List.copyOf(urls);
         this.out = out;
         this.http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(2))
+                .sslContext(transport.tls().sslContext())
                 .build();
+        this.headers = transport.requestHeaders();
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "metrics-scraper");
             t.setDaemon(true);
@@ -87,20 +92,25 @@ public final class ServerMetricsScraper implements AutoCloseable {
      * Starts scraping the servers at the given base URLs (scheme, host, port; {@code /metrics} is appended) into
      * {@code runDir} (which must exist). When the file cannot be created, logs a warning and returns a scraper
      * that does nothing.
+     *
+     * @param transport the headers (API key, {@code --header}) and TLS trust the client uses with these servers
      */
-    public static ServerMetricsScraper start(List<String> baseUrls, Path runDir, Duration interval) {
+    public static ServerMetricsScraper start(
+            List<String> baseUrls, Path runDir, Duration interval, TransportOptions transport) {
         try {
-            return new ServerMetricsScraper(baseUrls, ServerMetricsFile.Writer.create(runDir), interval);
+            return new ServerMetricsScraper(baseUrls, ServerMetricsFile.Writer.create(runDir), interval, transport);
         } catch (IOException e) {
             LOG.warn("server metrics are not scraped: {}", e.toString());
-            return new ServerMetricsScraper(List.of(), null, Duration.ofDays(1));
+            return new ServerMetricsScraper(List.of(), null, Duration.ofDays(1), TransportOptions.defaults());
         }
     }
 
     /** {@code --enable-metrics} of an MLPerf run: a scraper when asked for, else null. */
     static ServerMetricsScraper start(RunSpec spec, List<String> urls) {
         RunRequest.MetricsRequest m = spec.request().metrics();
-        return m.enabled() ? start(urls, spec.runDir(), m.interval()) : null;
+        return m.enabled()
+                ? start(urls, spec.runDir(), m.interval(), spec.access().applyTo(TransportOptions.defaults()))
+                : null;
     }
 
     /** Scrapes every server now (blocking, at most a few seconds per server). Thread-safe. */
@@ -114,12 +124,11 @@ public final class ServerMetricsScraper implements AutoCloseable {
         for (String url : urls) {
             String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
             try {
-                HttpResponse<String> r = http.send(
-                        HttpRequest.newBuilder(URI.create(base + "/metrics"))
-                                .timeout(Duration.ofSeconds(5))
-                                .GET()
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
+                HttpRequest.Builder req = HttpRequest.newBuilder(URI.create(base + "/metrics"))
+                        .timeout(Duration.ofSeconds(5))
+                        .GET();
+                headers.forEach(req::header);
+                HttpResponse<String> r = http.send(req.build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     round.add(Map.entry(url, PrometheusText.parse(r.body())));
                     if (failing.remove(url)) {

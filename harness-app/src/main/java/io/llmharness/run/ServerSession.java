@@ -46,17 +46,17 @@ final class ServerSession implements AutoCloseable {
      * @param listener progress lines (server started, ready, stopped)
      * @throws HarnessException (exit 1) naming the URL when a server cannot be reached or does not start
      */
-    static ServerSession open(Target target, ServerListener listener) {
+    static ServerSession open(Target target, AccessPlan access, ServerListener listener) {
         return switch (target) {
-            case Target.External e -> external(e);
+            case Target.External e -> external(e, access);
             case Target.Simulated s -> simulated(s, listener);
             case Target.Managed m -> managed(m, listener);
         };
     }
 
-    private static ServerSession external(Target.External e) {
+    private static ServerSession external(Target.External e, AccessPlan access) {
         String served = null;
-        try (HealthProbe probe = new HealthProbe()) {
+        try (HealthProbe probe = new HealthProbe(access.tls(), access.controlHeaders())) {
             for (String url : e.urls()) {
                 String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
                 HealthProbe.Check health = probe.health(base, PROBE_TIMEOUT);
@@ -81,8 +81,9 @@ final class ServerSession implements AutoCloseable {
                 ? "no --api-server-url was given, so the default " + url + " was tried"
                 : "--api-server-url " + url;
         if (health.status() == 0 && models.status() == 0) {
-            return HarnessException.execution("cannot reach the server at " + url + " (" + health.problem()
-                    + "); check that it is running and that the URL is right (" + flag + ")");
+            boolean tls = health.problem().startsWith("TLS");
+            return HarnessException.execution("cannot reach the server at " + url + " (" + health.problem() + ")"
+                    + (tls ? "" : "; check that it is running and that the URL is right") + " (" + flag + ")");
         }
         return HarnessException.execution("the server at " + url + " is not ready (GET /health: " + health
                 + ", GET /v1/models: " + models + "); wait until it has loaded the model, then run again");

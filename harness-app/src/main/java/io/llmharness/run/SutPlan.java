@@ -21,6 +21,8 @@ import java.time.Duration;
  * @param warmupQueries least number of warm-up queries (0 = no warm-up)
  * @param health the client-health thresholds
  * @param requestIdPrefix prefix of the {@code X-Request-Id} sent with each request, or null for none
+ * @param maxFailureRate share of failed samples (0–1) the run may have before its verdict is FAILED-SAMPLES; 0 = any
+ *     failed sample
  */
 public record SutPlan(
         SutMode mode,
@@ -34,7 +36,8 @@ public record SutPlan(
         Duration warmupTime,
         long warmupQueries,
         HealthThresholds health,
-        String requestIdPrefix) {
+        String requestIdPrefix,
+        double maxFailureRate) {
 
     /** Whether a warm-up test runs before the measured one. */
     public boolean warmsUp() {

@@ -118,6 +118,19 @@ final class SutPlans {
                 warmup,
                 queries,
                 health,
-                prefix(r.requestIdPrefix()));
+                prefix(r.requestIdPrefix()),
+                maxFailureRate(r.maxFailureRate()));
+    }
+
+    /** {@code --max-failure-rate}: a share from 0 (any failed sample fails the run, the default) to 1. */
+    private static double maxFailureRate(Double rate) {
+        if (rate == null) {
+            return 0;
+        }
+        if (!(rate >= 0 && rate <= 1)) {
+            throw HarnessException.usage("--max-failure-rate " + rate + ": must be a share from 0 (no failed sample"
+                    + " allowed, the default) to 1, e.g. 0.01 for 1 %");
+        }
+        return rate;
     }
 }

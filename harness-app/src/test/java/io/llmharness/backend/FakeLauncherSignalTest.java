@@ -1,20 +1,16 @@
 package io.llmharness.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.llmharness.backend.testing.FakeBackend;
 import io.llmharness.backend.testing.ProcessScanner;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
+import io.llmharness.testing.ChildHarness;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
@@ -33,84 +29,50 @@ class FakeLauncherSignalTest {
 
     private final String id = UUID.randomUUID().toString();
     private final String marker = "FAKE_TEST_ID=" + id;
-    private final List<Process> harnesses = new ArrayList<>();
+    private final List<ChildHarness> harnesses = new ArrayList<>();
 
     @TempDir
     Path dir;
 
     @AfterEach
     void cleanUp() {
-        harnesses.forEach(Process::destroyForcibly);
+        harnesses.forEach(ChildHarness::close);
         List<Long> left = ProcessScanner.awaitNoneWithEnv(marker, Duration.ofSeconds(2));
         ProcessScanner.killAll(left);
     }
 
-    private Process harness(List<String> lines, Path outputDir, int port) throws IOException {
-        List<String> cmd = List.of(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-cp",
-                System.getProperty("java.class.path"),
-                "io.llmharness.cli.Main",
-                "server",
-                "start",
-                "--foreground",
-                "--server-config",
-                FakeLauncherLifecycleTest.ROOT
-                        .resolve("configs/backends/fake-vllm.yaml")
-                        .toString(),
-                "--server-executable",
-                FakeLauncherLifecycleTest.ROOT
-                        .resolve("tools/fake-backends/bin/vllm")
-                        .toString(),
-                "--server-port",
-                Integer.toString(port),
-                "--server-output-dir",
-                outputDir.toString(),
-                "--heartbeat-interval",
-                "0.5",
-                "--server-env",
-                marker);
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().putAll(FakeLauncherLifecycleTest.launcherEnv());
-        Process p = pb.start();
-        harnesses.add(p);
-        CompletableFuture.runAsync(() -> {
-            try (BufferedReader r =
-                    new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    lines.add(line);
-                }
-            } catch (IOException e) {
-                lines.add("(reader: " + e + ")");
-            }
-        });
-        return p;
-    }
-
-    private static void await(List<String> lines, String fragment) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (System.nanoTime() < deadline) {
-            synchronized (lines) {
-                if (lines.stream().anyMatch(l -> l.contains(fragment))) {
-                    return;
-                }
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("no line containing '" + fragment + "' in " + lines);
-    }
-
-    private static void signal(long pid, String sig) throws Exception {
-        new ProcessBuilder("kill", "-" + sig, Long.toString(pid)).start().waitFor();
+    private ChildHarness harness(Path outputDir, int port) {
+        ChildHarness h = ChildHarness.start(
+                FakeLauncherLifecycleTest.launcherEnv(),
+                List.of(
+                        "server",
+                        "start",
+                        "--foreground",
+                        "--server-config",
+                        FakeLauncherLifecycleTest.ROOT
+                                .resolve("configs/backends/fake-vllm.yaml")
+                                .toString(),
+                        "--server-executable",
+                        FakeLauncherLifecycleTest.ROOT
+                                .resolve("tools/fake-backends/bin/vllm")
+                                .toString(),
+                        "--server-port",
+                        Integer.toString(port),
+                        "--server-output-dir",
+                        outputDir.toString(),
+                        "--heartbeat-interval",
+                        "0.5",
+                        "--server-env",
+                        marker));
+        harnesses.add(h);
+        return h;
     }
 
     @ParameterizedTest(name = "SIG{0}, server SIGKILLed first: {2}")
     @CsvSource({"INT, 130, false", "TERM, 143, false", "TERM, 143, true"})
     void signalToTheHarnessLeavesNoServerProcess(String sig, int exitCode, boolean killServerFirst) throws Exception {
-        List<String> lines = Collections.synchronizedList(new ArrayList<>());
-        Process h = harness(lines, dir, FakeBackend.freePort(1));
-        await(lines, "ready (model llama-8b");
+        ChildHarness h = harness(dir, FakeBackend.freePort(1));
+        h.awaitLine("ready (model llama-8b", Duration.ofSeconds(90));
         List<Long> procs = ProcessScanner.withEnv(marker);
         List<String> described = ProcessScanner.describe(procs);
         assertThat(described).as("simulator JVM + 2 TP workers").hasSize(3);
@@ -119,22 +81,22 @@ class FakeLauncherSignalTest {
                     .filter(p -> ProcessScanner.describe(List.of(p)).get(0).contains("io.llmharness.cli.Main sim"))
                     .findFirst()
                     .orElseThrow();
-            signal(server, "KILL");
-            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (ProcessHandle.of(server).map(ProcessHandle::isAlive).orElse(false) && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
+            ChildHarness.signal(server, "KILL");
+            await().atMost(30, TimeUnit.SECONDS)
+                    .until(() -> !ProcessHandle.of(server)
+                            .map(ProcessHandle::isAlive)
+                            .orElse(false));
             // Its workers outlive it (FakeBackendLauncherTest shows that); the harness notices the death through its
             // heartbeat and may already be cleaning up — either way the signal below must leave nothing behind.
         }
-        signal(h.pid(), sig);
-        assertThat(h.waitFor(60, TimeUnit.SECONDS)).as(String.join("\n", lines)).isTrue();
+        h.signal(sig);
+        assertThat(h.waitFor(Duration.ofSeconds(60))).as(h.output()).isTrue();
         if (!killServerFirst) {
-            assertThat(h.exitValue()).as(String.join("\n", lines)).isEqualTo(exitCode);
+            assertThat(h.exitValue()).as(h.output()).isEqualTo(exitCode);
         }
         List<Long> left = ProcessScanner.awaitNoneWithEnv(marker, Duration.ofSeconds(1));
         assertThat(ProcessScanner.describe(left))
-                .as("orphans after the harness exited\n%s", String.join("\n", lines))
+                .as("orphans after the harness exited\n%s", h.output())
                 .isEmpty();
     }
 }

@@ -17,7 +17,6 @@ import io.llmharness.client.sut.SutOptions;
 import io.llmharness.loadgen.IssuedQuery;
 import io.llmharness.loadgen.LoadGen;
 import io.llmharness.loadgen.LogSettings;
-import io.llmharness.loadgen.QuerySampleLibrary;
 import io.llmharness.loadgen.QuerySampleResponse;
 import io.llmharness.loadgen.ResponseSink;
 import io.llmharness.loadgen.Scenario;
@@ -29,6 +28,7 @@ import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.Recording;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.testing.InMemoryQsl;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.io.InputStream;
@@ -329,7 +329,11 @@ public final class HarnessCostBench {
         s.serverTtftLatency = 10_000_000_000L;
         Path logs = Files.createTempDirectory("harness-cost");
         TestResult result = loadGen.startTest(
-                sut, new Qsl(), s, LogSettings.defaults().withOutdir(logs).withEnableTrace(false), "no-audit.config");
+                sut,
+                new InMemoryQsl("harness-cost", QSL),
+                s,
+                LogSettings.defaults().withOutdir(logs).withEnableTrace(false),
+                "no-audit.config");
         System.out.printf(
                 Locale.ROOT,
                 "# LoadGen: %s, %d queries, %d failed samples, LoadGen errors %d, logs in %s%n",
@@ -488,28 +492,5 @@ public final class HarnessCostBench {
         synchronized long[] delays() {
             return Arrays.copyOf(delays, count);
         }
-    }
-
-    private static final class Qsl implements QuerySampleLibrary {
-        @Override
-        public String name() {
-            return "harness-cost";
-        }
-
-        @Override
-        public long totalSampleCount() {
-            return QSL;
-        }
-
-        @Override
-        public long performanceSampleCount() {
-            return QSL;
-        }
-
-        @Override
-        public void loadSamplesToRam(long[] indices) {}
-
-        @Override
-        public void unloadSamplesFromRam(long[] indices) {}
     }
 }

@@ -3,7 +3,7 @@ package io.llmharness.benchmark;
 import java.util.Map;
 
 /** A {@link RowView} over a map, for tests. */
-record MapRow(long index, Map<String, Object> values) implements RowView {
+public record MapRow(long index, Map<String, Object> values) implements RowView {
 
     @Override
     public int[] ids(String column) {

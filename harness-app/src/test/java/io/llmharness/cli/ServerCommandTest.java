@@ -1,6 +1,7 @@
 package io.llmharness.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.llmharness.backend.config.ServerSetting;
 import io.llmharness.backend.testing.FakeBackend;
@@ -12,6 +13,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -240,16 +243,21 @@ class ServerCommandTest {
 
     @Test
     @Tag("slow")
-    void foregroundReportsAServerDeathOnce() {
-        FakeBackend f = fake().env("FAKE_MODE", "crash-after").env("FAKE_CRASH_AFTER_MS", 1500);
-        int code = run(
+    void foregroundReportsAServerDeathOnce() throws Exception {
+        Path crash = dir.resolve("crash-now");
+        FakeBackend f = fake().env("FAKE_MODE", "crash-after").env("FAKE_CRASH_WHEN", crash);
+        CompletableFuture<Integer> running = CompletableFuture.supplyAsync(() -> run(
                 "server",
                 "start",
                 "--foreground",
                 "--server-config",
                 f.writeConfig().toString(),
                 "--state-dir",
-                dir.resolve("state").toString());
+                dir.resolve("state").toString()));
+        // the server dies once the harness reported it ready
+        await().atMost(90, TimeUnit.SECONDS).until(() -> out.toString().contains("ready (model fake-model"));
+        Files.createFile(crash);
+        int code = running.get(90, TimeUnit.SECONDS);
         assertThat(code).as(err.toString()).isEqualTo(ExitCodes.EXECUTION_FAILURE);
         List<String> deaths =
                 err.toString().lines().filter(l -> l.contains(" died: ")).toList();

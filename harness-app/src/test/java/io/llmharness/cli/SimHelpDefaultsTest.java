@@ -30,7 +30,8 @@ class SimHelpDefaultsTest {
             "--port", Persona.VLLM_PORT + " for vllm, " + Persona.SGLANG_PORT + " for sglang",
             "--served-model-name", "the model",
             "--failure-types", "all llm-d kinds",
-            "--enable-metrics", "as the persona");
+            "--enable-metrics", "as the persona",
+            "--answers-column", "the first of output");
 
     /** Flags that take a value and have none by default. */
     private static final Set<String> NO_DEFAULT = Set.of("--answers", "--api-key", "--fault", "--profile-dir");

@@ -18,7 +18,6 @@ import io.llmharness.loadgen.IssuedQuery;
 import io.llmharness.loadgen.LoadGen;
 import io.llmharness.loadgen.LogSettings;
 import io.llmharness.loadgen.QuerySample;
-import io.llmharness.loadgen.QuerySampleLibrary;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.TestMode;
 import io.llmharness.loadgen.TestResult;
@@ -29,6 +28,7 @@ import io.llmharness.simulator.Lifecycle;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.testing.InMemoryQsl;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -119,7 +119,7 @@ class AccuracyLogTest {
                 SutOptions.of(mode, batch, ResponseEncoding.TOKEN_IDS_INT32));
         TestResult result = loadGen.startTest(
                 sut,
-                new Qsl(),
+                new InMemoryQsl("component-qsl", SAMPLES),
                 settings,
                 LogSettings.defaults().withOutdir(dir).withEnableTrace(false),
                 dir.resolve("no-audit.config").toString());
@@ -210,28 +210,5 @@ class AccuracyLogTest {
         body.put("max_tokens", MAX_TOKENS).put("temperature", 0.0).put("return_token_ids", true);
         return Rig.ints(
                 rig.post(sim, "/v1/completions", body).get("choices").get(0).get("token_ids"));
-    }
-
-    private static final class Qsl implements QuerySampleLibrary {
-        @Override
-        public String name() {
-            return "component-qsl";
-        }
-
-        @Override
-        public long totalSampleCount() {
-            return SAMPLES;
-        }
-
-        @Override
-        public long performanceSampleCount() {
-            return SAMPLES;
-        }
-
-        @Override
-        public void loadSamplesToRam(long[] indices) {}
-
-        @Override
-        public void unloadSamplesFromRam(long[] indices) {}
     }
 }

@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmharness.benchmark.BenchmarkOptions;
 import io.llmharness.benchmark.BenchmarkRegistry;
 import io.llmharness.benchmark.GenerationOptions;
+import io.llmharness.benchmark.MapRow;
 import io.llmharness.benchmark.ResolvedBenchmark;
-import io.llmharness.benchmark.RowView;
 import io.llmharness.benchmark.RunMode;
 import io.llmharness.benchmark.RunScenario;
 import io.llmharness.client.EndpointType;
@@ -119,7 +119,7 @@ class BenchmarkWorkloadsTest {
         HttpSut sut = new HttpSut(
                 client,
                 sink,
-                i -> plan.builder().build(new Row(i, Map.of("input_tokens", inputs.get(i)))),
+                i -> plan.builder().build(new MapRow(i, Map.of("input_tokens", inputs.get(i)))),
                 SutOptions.of(SutMode.PER_SAMPLE_STREAMING, 1, ResponseEncoding.TOKEN_IDS_INT32));
         for (int i = 0; i < samples; i++) {
             sut.issueQuery(issuedNow(List.of(new QuerySample(1000 + i, i))));
@@ -215,7 +215,7 @@ class BenchmarkWorkloadsTest {
             row.put("product_title", "Vintage lamp №" + i + " — «brass»");
             row.put("product_description", "<p>Works fine. <b>Second-hand</b>, café style ☕</p>");
             row.put("potential_product_categories", List.of("Home > Lighting > Lamps", "Home > Decor"));
-            prompts.add(plan.builder().build(new Row(i, row)));
+            prompts.add(plan.builder().build(new MapRow(i, row)));
         }
         SinkRecorder sink = new SinkRecorder(samples, null);
         SutMode mode = stream ? SutMode.PER_SAMPLE_STREAMING : SutMode.OFFLINE_BACK_TO_BACK;
@@ -297,28 +297,5 @@ class BenchmarkWorkloadsTest {
     private static IssuedQuery issuedNow(List<QuerySample> samples) {
         long now = System.nanoTime();
         return IssuedQuery.of(samples, now, now, now);
-    }
-
-    /** A dataset row over a map. */
-    private record Row(long index, Map<String, Object> values) implements RowView {
-        @Override
-        public int[] ids(String column) {
-            return (int[]) values.get(column);
-        }
-
-        @Override
-        public String text(String column) {
-            return (String) values.get(column);
-        }
-
-        @Override
-        public byte[] bytes(String column) {
-            return (byte[]) values.get(column);
-        }
-
-        @Override
-        public Object value(String column) {
-            return values.get(column);
-        }
     }
 }

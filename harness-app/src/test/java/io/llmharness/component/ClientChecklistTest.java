@@ -1,6 +1,7 @@
 package io.llmharness.component;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.client.EndpointType;
@@ -37,6 +38,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -261,7 +263,8 @@ class ClientChecklistTest {
         LlmClient client = client(sim, api(fixed(4), false, false), TransportOptions.defaults());
         for (int i = 0; i < 3; i++) {
             if (i > 0) {
-                Thread.sleep(2300); // the server sweeps idle connections once a second: closed after 1-2 s
+                // the server sweeps idle connections once a second: closed after 1-2 s
+                await().atMost(30, TimeUnit.SECONDS).until(() -> sim.openConnections() == 0);
             }
             RequestResult r = Rig.send(client, new Prompt.TokenIds(PROMPT), i % 2 == 0);
             assertThat(r.ok())
@@ -277,13 +280,13 @@ class ClientChecklistTest {
 
     @Test
     void stalledStreamTimesOutAndTheServerFreesTheSlot() throws Exception {
-        // 50 tokens at 20 ms: the engine is still generating when the client gives up after 400 ms of silence
+        // 500 tokens at 20 ms: the engine is still generating (for 10 s) when the client gives up after 400 ms of
+        // silence; the abort counted below shows the server had the request running
         SimulatorServer sim = rig.sim(SimulatorOptions.defaults().with(Latency.fixed(2, 20)));
-        LlmClient client =
-                client(sim, api(fixed(50), false, false), fault("stall-after=3").withTimeouts(2000, 10_000, 400, 0));
+        LlmClient client = client(
+                sim, api(fixed(500), false, false), fault("stall-after=3").withTimeouts(2000, 10_000, 400, 0));
         CompletableFuture<RequestResult> done = new CompletableFuture<>();
         client.submit(ClientRequest.of(new Prompt.TokenIds(PROMPT), true, done::complete));
-        awaitRunning(sim, 1);
         RequestResult r = Rig.await(done);
         assertThat(r.record().outcome()).isEqualTo(new Outcome.Timeout(TimeoutPhase.IDLE, 400));
         assertThat(r.record().outputTokens()).as("partial output kept").isEqualTo(3);
@@ -308,17 +311,11 @@ class ClientChecklistTest {
         assertThat(sim.inFlight()).isZero();
     }
 
-    private void awaitRunning(SimulatorServer sim, int expected) throws InterruptedException {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        double running = -1;
-        while (System.nanoTime() < deadline) {
-            running = rig.metrics(sim).sum("vllm:num_requests_running");
-            if (running == expected) {
-                return;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("vllm:num_requests_running is " + running + ", expected " + expected);
+    private void awaitRunning(SimulatorServer sim, int expected) {
+        await().atMost(30, TimeUnit.SECONDS)
+                .untilAsserted(() -> assertThat(rig.metrics(sim).sum("vllm:num_requests_running"))
+                        .as("vllm:num_requests_running")
+                        .isEqualTo(expected));
     }
 
     @Test

@@ -12,6 +12,7 @@ import io.llmharness.client.engine.LlmClient;
 import io.llmharness.client.engine.RequestResult;
 import io.llmharness.client.failure.RetryPolicy;
 import io.llmharness.client.record.RequestRecord;
+import io.llmharness.client.transport.TransportOptions;
 import io.llmharness.metrics.StageWindow;
 import io.llmharness.metrics.server.ServerSignal;
 import io.llmharness.metrics.server.ServerTimeline;
@@ -78,8 +79,8 @@ class ServerMetricsScraperTest {
         Instant start = Instant.now();
         long input = 0;
         long output = 0;
-        try (ServerMetricsScraper scraper =
-                ServerMetricsScraper.start(List.of(down, sim.baseUrl()), dir, Duration.ofMillis(100))) {
+        try (ServerMetricsScraper scraper = ServerMetricsScraper.start(
+                List.of(down, sim.baseUrl()), dir, Duration.ofMillis(100), TransportOptions.defaults())) {
             List<CompletableFuture<RequestResult>> all = new ArrayList<>();
             for (int i = 0; i < 24; i++) {
                 int[] ids = new int[5 + i];

@@ -1,6 +1,7 @@
 package io.llmharness.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.llmharness.backend.testing.ProcessScanner;
 import io.llmharness.benchmark.BenchmarkOptions;
@@ -9,26 +10,26 @@ import io.llmharness.benchmark.PromptOptions;
 import io.llmharness.benchmark.RunMode;
 import io.llmharness.benchmark.RunScenario;
 import io.llmharness.cli.ExitCodes;
-import io.llmharness.cli.Main;
 import io.llmharness.report.progress.Progress;
+import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
-import java.io.BufferedReader;
+import io.llmharness.testing.ChildHarness;
+import io.llmharness.testing.ServerProbe;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -37,9 +38,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Runs that end early or start their own servers: an interrupt (in process and SIGINT to a child JVM) still
- * writes the logs and summary; {@code --server-config} with the fake {@code vllm} launcher starts, runs and stops
- * the server without leaving a process behind, and a server that crashes mid-run ends the run with its reason.
+ * Runs that end early or start their own servers: an interrupt (in process, and SIGINT or SIGTERM to a child JVM)
+ * during LoadGen's test or the warm-up still writes the logs and summary, and one while the servers start is said to
+ * be an interrupt; {@code --server-config} with the fake {@code vllm} launcher starts, runs and stops the server
+ * without leaving a process behind, and a server that crashes mid-run ends the run with its reason.
  */
 @Tag("slow")
 class RunLifecycleTest {
@@ -49,12 +51,12 @@ class RunLifecycleTest {
     @TempDir
     Path dir;
 
-    private final List<Process> children = new ArrayList<>();
+    private final List<ChildHarness> children = new ArrayList<>();
     private final String testId = UUID.randomUUID().toString();
 
     @AfterEach
     void cleanUp() {
-        children.forEach(Process::destroyForcibly);
+        children.forEach(ChildHarness::close);
         List<Long> left = ProcessScanner.awaitNoneWithEnv("FAKE_TEST_ID=" + testId, Duration.ofSeconds(2));
         ProcessScanner.killAll(left);
         assertThat(left).as("processes left behind").isEmpty();
@@ -65,10 +67,10 @@ class RunLifecycleTest {
                 dir, "long.conf", "llama3_1-8b.Server.min_duration = 120000", "llama3_1-8b.Server.target_qps = 20");
     }
 
-    @Test
-    void anInterruptedRunStillWritesItsLogsAndSummary() throws Exception {
+    /** A Server run of 16 samples for 120 s against the embedded simulator with these options. */
+    private RunRequest simulatedRequest(SimulatorOptions simulator) {
         Path data = RunFixture.dataset(dir, 16);
-        RunRequest request = new RunRequest(
+        return new RunRequest(
                 new BenchmarkOptions(
                         "llama3.1-8b",
                         null,
@@ -79,33 +81,41 @@ class RunLifecycleTest {
                         PromptOptions.NONE),
                 new RunRequest.DatasetRequest(data, null, Map.of(), null),
                 new RunRequest.TargetRequest(
-                        List.of(),
-                        new RunRequest.SimulateRequest(SimulatorOptions.defaults(), false),
-                        null,
-                        null,
-                        null),
+                        List.of(), new RunRequest.SimulateRequest(simulator, false), null, null, null),
                 new RunRequest.LoadGenRequest(longServerConf(), null, null, null, List.of(), false, null),
                 RunRequest.SutRequest.NONE,
                 new RunRequest.OutputRequest(
-                        dir.resolve("out"), "interrupted", List.of(), "test", Progress.Mode.OFF, true),
+                        dir.resolve("out"), "interrupted", List.of(), "test", Progress.Mode.OFF, false),
                 RunRequest.MetricsRequest.OFF,
                 false);
-        RunSpec spec = RunPlanner.plan(request);
+    }
+
+    /** The {@code harness: running ...} line, once the run printed it. */
+    private static String awaitRunningLine(StringWriter sink) {
+        return await().atMost(60, TimeUnit.SECONDS)
+                .until(
+                        () -> sink.toString()
+                                .lines()
+                                .filter(l -> l.startsWith("harness: running"))
+                                .findFirst()
+                                .orElse(null),
+                        java.util.Objects::nonNull);
+    }
+
+    @Test
+    void anInterruptedRunStillWritesItsLogsAndSummary() throws Exception {
+        RunSpec spec = RunPlanner.plan(simulatedRequest(SimulatorOptions.defaults()));
         RunControl control = new RunControl();
         StringWriter sink = new StringWriter();
         RunConsole console = new RunConsole(new PrintWriter(sink), new PrintWriter(sink));
         CompletableFuture<RunResult> running =
                 CompletableFuture.supplyAsync(() -> RunExecutor.execute(spec, console, control));
-        Path csvless = dir.resolve("out/interrupted/mlperf_log_detail.txt");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!Files.exists(csvless) && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        Thread.sleep(1500);
+        // interrupted once LoadGen's queries are being answered (after the warm-up requests)
+        awaitLoadGenRequests(spec.runDir(), ServerProbe.serverUrl(awaitRunningLine(sink)));
         control.interrupt();
         RunResult r = running.get(60, TimeUnit.SECONDS);
         assertThat(r.outcome()).isEqualTo(RunResult.Outcome.INTERRUPTED);
-        assertThat(r.elapsed()).isLessThan(Duration.ofSeconds(30));
+        assertThat(r.elapsed()).as("ended before its min_duration").isLessThan(Duration.ofMinutes(2));
         RunFixture.assertRunFiles(r.runDir());
         assertThat(RunFixture.requests(r.runDir())).isNotEmpty();
         assertThat(RunFixture.summary(r.runDir()).at("/mlperf/results/Aborted").asBoolean())
@@ -113,36 +123,56 @@ class RunLifecycleTest {
         assertThat(ResultLines.of(r).get(0)).contains("interrupted");
     }
 
-    private Process child(List<String> lines, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(
-                ProcessHandle.current().info().command().orElse("java"),
-                "--enable-native-access=ALL-UNNAMED",
-                "-cp",
-                System.getProperty("java.class.path"),
-                Main.class.getName()));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        children.add(p);
-        CompletableFuture.runAsync(() -> {
-            try (BufferedReader r =
-                    new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    lines.add(line);
-                }
-            } catch (IOException e) {
-                lines.add("(reader: " + e + ")");
-            }
-        });
-        return p;
+    @Test
+    void anInterruptDuringTheWarmUpEndsItAndStillWritesTheRunFiles() throws Exception {
+        // a first token after 10 minutes: the warm-up's requests are still in flight when the interrupt comes
+        RunSpec spec =
+                RunPlanner.plan(simulatedRequest(SimulatorOptions.defaults().with(Latency.fixed(600_000, 1))));
+        RunControl control = new RunControl();
+        StringWriter sink = new StringWriter();
+        RunConsole console = new RunConsole(new PrintWriter(sink), new PrintWriter(sink));
+        CompletableFuture<RunResult> running =
+                CompletableFuture.supplyAsync(() -> RunExecutor.execute(spec, console, control));
+        String url = ServerProbe.serverUrl(awaitRunningLine(sink));
+        await().atMost(60, TimeUnit.SECONDS).until(() -> ServerProbe.running(url) > 0);
+        control.interrupt();
+        RunResult r = running.get(60, TimeUnit.SECONDS);
+        assertThat(r.outcome()).isEqualTo(RunResult.Outcome.INTERRUPTED);
+        RunFixture.assertRunFiles(r.runDir());
+        assertThat(RunFixture.summary(r.runDir()).at("/mlperf/results/Aborted").asBoolean())
+                .isTrue();
+        assertThat(Files.readString(r.runDir().resolve("harness.log")))
+                .as("the warm-up ended on the interrupt, not on its own time limit")
+                .contains("(0 ok)", "burst ended by aborted");
+    }
+
+    /**
+     * Waits until the server has answered a few requests of the measured LoadGen test: its detail log appears in the
+     * run directory once the warm start is over (the warm-up tests log elsewhere), and then a few more requests have
+     * finished.
+     */
+    private static void awaitLoadGenRequests(Path runDir, String serverUrl) {
+        Path detail = runDir.resolve("mlperf_log_detail.txt");
+        await().atMost(120, TimeUnit.SECONDS).until(() -> Files.exists(detail));
+        double before = ServerProbe.completed(serverUrl);
+        ServerProbe.awaitCompleted(serverUrl, (int) before + 4, Duration.ofSeconds(90));
+    }
+
+    /** The run directory a {@code harness: running ... files in DIR} line names. */
+    private static Path runDirOf(String runningLine) {
+        return Path.of(runningLine.substring(runningLine.lastIndexOf("files in ") + "files in ".length()));
+    }
+
+    private ChildHarness child(String... args) {
+        ChildHarness h = ChildHarness.start(args);
+        children.add(h);
+        return h;
     }
 
     @Test
     void sigintToAChildJvmWritesTheFilesAndExits130() throws Exception {
         Path data = RunFixture.dataset(dir, 16);
-        List<String> lines = Collections.synchronizedList(new ArrayList<>());
-        Process p = child(
-                lines,
+        ChildHarness p = child(
                 "run",
                 "--model-category",
                 "llama3.1-8b",
@@ -157,17 +187,14 @@ class RunLifecycleTest {
                 "off",
                 "--output-dir",
                 dir.resolve("out").toString());
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (lines.stream().noneMatch(l -> l.startsWith("harness: running")) && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        Thread.sleep(2000);
-        new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as(String.join("\n", lines)).isTrue();
-        assertThat(p.exitValue()).as(String.join("\n", lines)).isEqualTo(ExitCodes.INTERRUPTED);
+        String running = p.awaitLine("harness: running", Duration.ofSeconds(90));
+        awaitLoadGenRequests(runDirOf(running), ServerProbe.serverUrl(running));
+        p.signal("INT");
+        assertThat(p.waitFor(Duration.ofSeconds(60))).as(p.output()).isTrue();
+        assertThat(p.exitValue()).as(p.output()).isEqualTo(ExitCodes.INTERRUPTED);
         Path run = RunFixture.runDir(dir.resolve("out"));
         RunFixture.assertRunFiles(run);
-        assertThat(lines).anyMatch(l -> l.contains("Server performance: interrupted"));
+        assertThat(p.lines()).anyMatch(l -> l.contains("Server performance: interrupted"));
     }
 
     /**
@@ -264,23 +291,79 @@ class RunLifecycleTest {
     @ParameterizedTest
     @CsvSource({"INT, 130", "TERM, 143"})
     void aSignalDuringAManagedRunLeavesNoProcessBehind(String signal, int exitCode) throws Exception {
-        List<String> lines = Collections.synchronizedList(new ArrayList<>());
-        Process p = child(lines, managedArgs(120_000).toArray(String[]::new));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (lines.stream().noneMatch(l -> l.startsWith("harness: running")) && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
+        ChildHarness p = child(managedArgs(120_000).toArray(String[]::new));
+        String running = p.awaitLine("harness: running", Duration.ofSeconds(120));
         // the launcher, the simulator JVM and two tensor-parallel workers carry the test's marker
         assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId))
-                .as(String.join("\n", lines))
+                .as(p.output())
                 .hasSizeGreaterThanOrEqualTo(3);
-        Thread.sleep(1500);
-        new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as(String.join("\n", lines)).isTrue();
-        assertThat(p.exitValue()).as(String.join("\n", lines)).isEqualTo(exitCode);
+        awaitLoadGenRequests(runDirOf(running), ServerProbe.serverUrl(running));
+        p.signal(signal);
+        assertThat(p.waitFor(Duration.ofSeconds(60))).as(p.output()).isTrue();
+        assertThat(p.exitValue()).as(p.output()).isEqualTo(exitCode);
         RunFixture.assertRunFiles(RunFixture.runDir(dir.resolve("out")));
         assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId))
-                .as("processes of the managed server left after SIG%s\n%s", signal, String.join("\n", lines))
+                .as("processes of the managed server left after SIG%s\n%s", signal, p.output())
+                .isEmpty();
+    }
+
+    /**
+     * A signal while the run's warm-up requests are still in flight (the server takes 10 minutes for a first token, so
+     * the warm-up cannot be over yet): the run stops there, LoadGen's test ends at once, and the run still writes
+     * every file, with nothing measured, and exits as interrupted.
+     */
+    @ParameterizedTest
+    @CsvSource({"INT, 130", "TERM, 143"})
+    void aSignalDuringTheWarmUpStillWritesTheRunFiles(String signal, int exitCode) throws Exception {
+        ChildHarness p =
+                child(managedArgs(120_000, "--server-arg=--ttft 600000").toArray(String[]::new));
+        String url = ServerProbe.serverUrl(p.awaitLine("harness: running", Duration.ofSeconds(120)));
+        await().atMost(60, TimeUnit.SECONDS).until(() -> ServerProbe.running(url) > 0);
+        assertThat(ServerProbe.completed(url)).as("warm-up requests finished").isZero();
+        p.signal(signal);
+        assertThat(p.waitFor(Duration.ofSeconds(90))).as(p.output()).isTrue();
+        assertThat(p.exitValue()).as(p.output()).isEqualTo(exitCode);
+        Path run = RunFixture.runDir(dir.resolve("out"));
+        RunFixture.assertRunFiles(run);
+        assertThat(RunFixture.summary(run).at("/mlperf/results/Aborted").asBoolean())
+                .isTrue();
+        assertThat(p.lines()).anyMatch(l -> l.contains("Server performance: interrupted"));
+        assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId))
+                .as("processes of the managed server left after SIG%s\n%s", signal, p.output())
+                .isEmpty();
+    }
+
+    /**
+     * A signal while the managed server is still warming up (its {@code /health} answers 503): nothing was measured,
+     * so there are no LoadGen logs; the run says it was interrupted (not that the server it stopped failed), keeps
+     * harness.log and server.log, and leaves no process behind.
+     */
+    @ParameterizedTest
+    @CsvSource({"INT, 130", "TERM, 143"})
+    void aSignalWhileTheServerStartsIsReportedAsAnInterrupt(String signal, int exitCode) throws Exception {
+        ChildHarness p =
+                child(managedArgs(120_000, "--server-arg=--warmup-ms 600000").toArray(String[]::new));
+        Matcher port = Pattern.compile("--port (\\d+)")
+                .matcher(p.awaitLine("harness: started vllm[0]", Duration.ofSeconds(120)));
+        assertThat(port.find()).isTrue();
+        String url = "http://127.0.0.1:" + port.group(1);
+        await().atMost(120, TimeUnit.SECONDS).until(() -> ServerProbe.health(url) == 503);
+        p.signal(signal);
+        assertThat(p.waitFor(Duration.ofSeconds(90))).as(p.output()).isTrue();
+        assertThat(p.exitValue()).as(p.output()).isEqualTo(exitCode);
+        List<String> lines = p.lines();
+        assertThat(lines.get(lines.size() - 1))
+                .as(p.output())
+                .contains("interrupted while the servers were starting", "nothing was measured");
+        assertThat(lines).as(p.output()).noneMatch(l -> l.contains("during start-up"));
+        Path run = RunFixture.runDir(dir.resolve("out"));
+        assertThat(run.resolve("harness.log")).exists();
+        assertThat(run.resolve("server.log")).exists();
+        assertThat(run.resolve("mlperf_log_summary.txt"))
+                .as("LoadGen never ran")
+                .doesNotExist();
+        assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId))
+                .as("processes of the managed server left after SIG%s\n%s", signal, p.output())
                 .isEmpty();
     }
 

@@ -66,13 +66,18 @@ class RealClockTest {
         };
         TestSettings s = server(2000, 400);
         s.accuracyLogProbability = 0.5;
+        long start = System.nanoTime();
         TestResult r = lg.startTest(
                 sut, new RecordingQsl(100, 64), s, LogSettings.defaults().withOutdir(dir));
+        long wall = System.nanoTime() - start;
         pool.shutdownNow();
         PerformanceSummary p = r.performance().orElseThrow();
         assertThat(r.errorCount()).isZero();
         assertThat(p.sampleCount()).isEqualTo(p.queriesIssued());
-        assertThat(p.samples().max()).isLessThan(100_000_000);
+        // latencies are real durations on the same clock: none longer than the whole test (how short they are on an
+        // idle machine is perf/loadgen-schedule-delay.sh's subject)
+        assertThat(p.samples().min()).isNotNegative();
+        assertThat(p.samples().max()).isLessThan(wall);
         assertThat(completingThreads.size()).isGreaterThan(1);
         assertThat(r.accuracyLogEntries()).isBetween(p.sampleCount() / 4, p.sampleCount() * 3 / 4);
         String trace = Files.readString(r.logs().trace());

@@ -205,6 +205,14 @@ public final class SimulatorServer implements AutoCloseable {
         return core.inFlight();
     }
 
+    /**
+     * HTTP connections currently open (a test can wait for the keep-alive timeout to have closed a client's
+     * connection).
+     */
+    public int openConnections() {
+        return core.openConnections();
+    }
+
     /** Process ids of the worker processes (empty unless {@code workerProcesses} is set). */
     public List<Long> workerPids() {
         return workers == null ? List.of() : workers.pids();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.client.EndpointType;
 import io.llmharness.error.DidYouMean;
 import io.llmharness.error.HarnessException;
+import io.llmharness.secret.Secret;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -76,7 +77,8 @@ final class ConfigBinder {
                 positive(ServerSetting.STARTUP_POLL_INTERVAL, Duration.ofSeconds(1)),
                 grace,
                 gpus,
-                profile);
+                profile,
+                apiKey(args));
         if (checkHost) {
             ServerConfigLoader.checkPorts(cfg, originOf(ServerSetting.PORT));
         }
@@ -192,6 +194,35 @@ final class ConfigBinder {
             }
         }
         return args;
+    }
+
+    /**
+     * {@code api_key}, or the value of an {@code --api-key} in the server arguments (which then is not added a second
+     * time); both at once is an error.
+     */
+    private Secret apiKey(List<String> args) {
+        Secret fromArgs = null;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.startsWith("--api-key=")) {
+                fromArgs = Secret.of(a.substring("--api-key=".length()), source() + " server arguments");
+            } else if (a.equals("--api-key") && i + 1 < args.size()) {
+                fromArgs = Secret.of(args.get(i + 1), source() + " server arguments");
+            }
+        }
+        if (!has(ServerSetting.API_KEY)) {
+            return fromArgs;
+        }
+        String key = ValueReader.string(values.get(ServerSetting.API_KEY)).strip();
+        if (key.isEmpty()) {
+            throw HarnessException.config(originOf(ServerSetting.API_KEY) + ": the API key is empty; remove the key"
+                    + " for a server without one");
+        }
+        if (fromArgs != null) {
+            throw HarnessException.config(originOf(ServerSetting.API_KEY) + ": the server arguments set --api-key"
+                    + " too; give the key once, as api_key");
+        }
+        return Secret.of(key, originOf(ServerSetting.API_KEY));
     }
 
     private String executable(Backend backend, Entrypoint entrypoint, Map<String, String> env) {

@@ -1,6 +1,7 @@
 package io.llmharness.backend.config;
 
 import io.llmharness.client.EndpointType;
+import io.llmharness.secret.Secret;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -36,6 +37,8 @@ import java.util.Map;
  *     {@code --shutdown-timeout} when set)
  * @param gpus server count and GPU partitioning
  * @param profile profiling options
+ * @param apiKey {@code api_key}: the key the server requires and the client sends, or null; also taken from an
+ *     {@code --api-key} in the server arguments
  */
 public record ServerConfig(
         String source,
@@ -56,7 +59,8 @@ public record ServerConfig(
         Duration startupPollInterval,
         Duration shutdownGrace,
         GpuLayout gpus,
-        ProfileSettings profile) {
+        ProfileSettings profile,
+        Secret apiKey) {
 
     /** Default {@code startup_timeout}: 20 minutes (weights loading and CUDA-graph capture take long). */
     public static final Duration DEFAULT_STARTUP_TIMEOUT = Duration.ofMinutes(20);

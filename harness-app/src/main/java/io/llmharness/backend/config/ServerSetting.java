@@ -18,6 +18,11 @@ public enum ServerSetting {
     PORT("port", "--server-port"),
     /** Bind address passed as {@code --host} (default 127.0.0.1). */
     HOST("host", "--server-host"),
+    /**
+     * API key the server requires ({@code --api-key}; vLLM gets it as {@code VLLM_API_KEY}) and the client sends
+     * as {@code Authorization: Bearer}; never written to a file (default none).
+     */
+    API_KEY("api_key", "--server-api-key"),
     /** API the client uses: completions (default), chat_completions or generate. */
     ENDPOINT_TYPE("endpoint_type", "--server-endpoint-type"),
     /** Program to run (default vllm, python or sglang by entrypoint); a path or a name on PATH. */

@@ -71,6 +71,13 @@ public final class TargetFlags {
     Integer maxConsecutiveFailures;
 
     @Option(
+            names = "--max-failure-rate",
+            paramLabel = "SHARE",
+            description = "Share of failed samples (0-1) a run may have before its verdict is FAILED-SAMPLES"
+                    + " (exit 5). Default 0: any failed sample.")
+    Double maxFailureRate;
+
+    @Option(
             names = "--max-retries",
             paramLabel = "N",
             description = "Resends of a request the server answered with 429 or 503, after 100, 200, 400 ms..."
@@ -154,7 +161,8 @@ public final class TargetFlags {
                 maxConnections,
                 warmupSeconds,
                 healthThresholds,
-                requestIdPrefix);
+                requestIdPrefix,
+                maxFailureRate);
     }
 
     private Persona persona() {

@@ -337,7 +337,7 @@ public final class LlmClient {
         long id = requestIds.getAndIncrement();
         RequestRun run = new RequestRun(
                 r, id, ep, dispatchedNs, wait, gaps, options.keepChunkTimes(), options.retry(), completion);
-        ep.begin();
+        run.sequence(ep.begin());
         String reason = shutdownReason;
         if (reason != null) {
             run.complete(new Outcome.Cancelled(reason), 0, 0, System.nanoTime());
@@ -421,7 +421,12 @@ public final class LlmClient {
         }
         records.add(result.record());
         if (ep != null) {
-            failures.onOutcome(ep.index(), ep.url().display(), result.record().outcome(), ep.everSucceeded());
+            failures.onOutcome(
+                    ep.index(),
+                    run.sequence(),
+                    ep.url().display(),
+                    result.record().outcome(),
+                    ep.everSucceeded());
         }
         try {
             result.request().observer().onComplete(result);

@@ -59,6 +59,7 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
     private int httpRetries;
     private String retryAfter;
     private Runnable send;
+    private long sequence = -1;
 
     RequestRun(
             ClientRequest request,
@@ -87,6 +88,15 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
 
     Endpoint endpoint() {
         return endpoint;
+    }
+
+    /** The request's place in the order requests were sent to its server ({@link Endpoint#begin()}). */
+    long sequence() {
+        return sequence;
+    }
+
+    void sequence(long s) {
+        sequence = s;
     }
 
     ClientRequest request() {

@@ -6,12 +6,14 @@ import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -34,10 +36,13 @@ public final class Endpoint {
     private final HttpClientOptions clientOptions;
     private final int poolSize;
     private final HttpClientAgent client;
+    private final CharSequence[] headerNames;
+    private final CharSequence[] headerValues;
     private volatile HttpClientAgent freshClient;
 
     private final Set<HttpConnection> known = ConcurrentHashMap.newKeySet();
     private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong sequence = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong connections = new AtomicLong();
     private final AtomicLong staleRetries = new AtomicLong();
@@ -68,7 +73,28 @@ public final class Endpoint {
                 .setDefaultHost(url.host())
                 .setDefaultPort(url.port())
                 .setName("llm-harness-" + index);
+        if (url.ssl()) {
+            o.tls().applyTo(clientOptions);
+        }
         this.client = vertx.createHttpClient(clientOptions, pool());
+        Map<String, String> headers = o.requestHeaders();
+        this.headerNames = new CharSequence[headers.size()];
+        this.headerValues = new CharSequence[headers.size()];
+        int i = 0;
+        for (Map.Entry<String, String> h : headers.entrySet()) {
+            headerNames[i] = HttpHeaders.createOptimized(h.getKey());
+            headerValues[i++] = HttpHeaders.createOptimized(h.getValue());
+        }
+    }
+
+    /**
+     * Adds the extra headers and the {@code Authorization} header to a request: arrays built once, so sending
+     * them allocates nothing.
+     */
+    void putHeaders(HttpClientRequest request) {
+        for (int i = 0; i < headerNames.length; i++) {
+            request.putHeader(headerNames[i], headerValues[i]);
+        }
     }
 
     private PoolOptions pool() {
@@ -130,6 +156,9 @@ public final class Endpoint {
                 .setSsl(url.ssl())
                 .setURI("/health")
                 .setIdleTimeout(timeoutMs);
+        for (int i = 0; i < headerNames.length; i++) {
+            ro.putHeader(headerNames[i], headerValues[i]);
+        }
         List<Future<HttpClientRequest>> held = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             held.add(client.request(ro));
@@ -162,11 +191,16 @@ public final class Endpoint {
         return true;
     }
 
-    /** A request to this server started. */
-    public void begin() {
+    /**
+     * A request to this server started.
+     *
+     * @return its place in the order requests were started on this server: 0, 1, 2, … (never reset)
+     */
+    public long begin() {
         requests.incrementAndGet();
         int now = inFlight.incrementAndGet();
         maxInFlight.accumulateAndGet(now, Math::max);
+        return sequence.getAndIncrement();
     }
 
     /** A request to this server ended. */

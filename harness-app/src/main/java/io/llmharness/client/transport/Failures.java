@@ -20,6 +20,11 @@ final class Failures {
         if (t instanceof io.netty.channel.ConnectTimeoutException) {
             return new Outcome.Timeout(TimeoutPhase.CONNECT, o.connectTimeoutMs());
         }
+        String tls = TlsProblems.describe(t);
+        if (tls != null) {
+            // a handshake that fails will fail for every request: as unreachable as a refused connection
+            return new Outcome.TransportError(tls, true);
+        }
         if (t instanceof ConnectException || t instanceof UnknownHostException || t instanceof NoRouteToHostException) {
             return new Outcome.TransportError(message(t), true);
         }

@@ -17,7 +17,6 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import java.util.Locale;
-import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -147,9 +146,7 @@ public final class HttpExchange implements SseHandler {
         if (requestId != null) {
             request.putHeader(X_REQUEST_ID, requestId);
         }
-        for (Map.Entry<String, String> h : options.headers().entrySet()) {
-            request.putHeader(h.getKey(), h.getValue());
-        }
+        endpoint.putHeaders(request);
         request.response().onComplete(this::onResponse);
         phase = Phase.SENDING;
         request.end(body).onSuccess(v -> markSent(System.nanoTime()));

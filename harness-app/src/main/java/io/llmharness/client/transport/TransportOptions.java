@@ -1,6 +1,9 @@
 package io.llmharness.client.transport;
 
+import io.llmharness.secret.Secret;
+import io.llmharness.secret.Secrets;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * How the client talks HTTP. Immutable; {@link #defaults()} suits real servers.
@@ -17,9 +20,13 @@ import java.util.Map;
  * @param maxErrorBodyBytes error bodies are read up to this many bytes, the rest is dropped
  * @param retryStaleConnection resend once on a fresh connection when a reused pooled connection fails before any
  *     response byte arrived
- * @param headers extra request headers (e.g. {@code Authorization: Bearer …})
+ * @param headers extra request headers, sent as given (a gateway's routing header, {@code X-Api-Key: …}); values
+ *     of secret names ({@link Secrets#isSecretName}) never print
  * @param requestIdPrefix when set, every request carries {@code X-Request-Id: <prefix><request_id>} (the record's
  *     id), so a server's logs and ground truth ({@code /sim/timings}) can be matched with requests.csv; null = none
+ * @param apiKey sent as {@code Authorization: Bearer <key>} with every request (and the control-plane calls); null
+ *     = none
+ * @param tls how {@code https://} servers are trusted
  */
 public record TransportOptions(
         int connectTimeoutMs,
@@ -32,7 +39,9 @@ public record TransportOptions(
         int maxErrorBodyBytes,
         boolean retryStaleConnection,
         Map<String, String> headers,
-        String requestIdPrefix) {
+        String requestIdPrefix,
+        Secret apiKey,
+        TlsOptions tls) {
 
     public TransportOptions {
         if (connectTimeoutMs <= 0 || headersTimeoutMs <= 0 || idleTimeoutMs <= 0 || totalTimeoutMs < 0) {
@@ -42,6 +51,37 @@ public record TransportOptions(
             throw new IllegalArgumentException("pool idle time and size limits must be > 0");
         }
         headers = headers == null ? Map.of() : Map.copyOf(headers);
+        headers.forEach(Secrets::registerHeader);
+        tls = tls == null ? TlsOptions.DEFAULT : tls;
+    }
+
+    /** Options without an API key, with the default TLS trust (the layout before both existed). */
+    public TransportOptions(
+            int connectTimeoutMs,
+            long headersTimeoutMs,
+            long idleTimeoutMs,
+            long totalTimeoutMs,
+            int poolIdleSeconds,
+            int maxEventBytes,
+            int maxBodyBytes,
+            int maxErrorBodyBytes,
+            boolean retryStaleConnection,
+            Map<String, String> headers,
+            String requestIdPrefix) {
+        this(
+                connectTimeoutMs,
+                headersTimeoutMs,
+                idleTimeoutMs,
+                totalTimeoutMs,
+                poolIdleSeconds,
+                maxEventBytes,
+                maxBodyBytes,
+                maxErrorBodyBytes,
+                retryStaleConnection,
+                headers,
+                requestIdPrefix,
+                null,
+                null);
     }
 
     /** Options without request ids (the layout before {@code requestIdPrefix} existed). */
@@ -83,7 +123,9 @@ public record TransportOptions(
                 maxErrorBodyBytes,
                 retryStaleConnection,
                 headers,
-                prefix);
+                prefix,
+                apiKey,
+                tls);
     }
 
     /** Connect 10 s, headers 30 min, idle 10 min, no total limit, pool idle 3 s, 16 MiB events, 512 MiB bodies. */
@@ -103,7 +145,9 @@ public record TransportOptions(
                 maxErrorBodyBytes,
                 retryStaleConnection,
                 headers,
-                requestIdPrefix);
+                requestIdPrefix,
+                apiKey,
+                tls);
     }
 
     public TransportOptions withLimits(int eventBytes, int bodyBytes) {
@@ -118,7 +162,9 @@ public record TransportOptions(
                 maxErrorBodyBytes,
                 retryStaleConnection,
                 headers,
-                requestIdPrefix);
+                requestIdPrefix,
+                apiKey,
+                tls);
     }
 
     public TransportOptions withPoolIdleSeconds(int seconds) {
@@ -133,7 +179,9 @@ public record TransportOptions(
                 maxErrorBodyBytes,
                 retryStaleConnection,
                 headers,
-                requestIdPrefix);
+                requestIdPrefix,
+                apiKey,
+                tls);
     }
 
     public TransportOptions withHeaders(Map<String, String> h) {
@@ -148,7 +196,9 @@ public record TransportOptions(
                 maxErrorBodyBytes,
                 retryStaleConnection,
                 h,
-                requestIdPrefix);
+                requestIdPrefix,
+                apiKey,
+                tls);
     }
 
     public TransportOptions withRetryStaleConnection(boolean retry) {
@@ -163,7 +213,73 @@ public record TransportOptions(
                 maxErrorBodyBytes,
                 retry,
                 headers,
-                requestIdPrefix);
+                requestIdPrefix,
+                apiKey,
+                tls);
+    }
+
+    /** These options with this API key, sent as {@code Authorization: Bearer <key>} (null = none). */
+    public TransportOptions withApiKey(Secret key) {
+        return new TransportOptions(
+                connectTimeoutMs,
+                headersTimeoutMs,
+                idleTimeoutMs,
+                totalTimeoutMs,
+                poolIdleSeconds,
+                maxEventBytes,
+                maxBodyBytes,
+                maxErrorBodyBytes,
+                retryStaleConnection,
+                headers,
+                requestIdPrefix,
+                key,
+                tls);
+    }
+
+    /** These options with this TLS trust (null = the JDK's trust store). */
+    public TransportOptions withTls(TlsOptions t) {
+        return new TransportOptions(
+                connectTimeoutMs,
+                headersTimeoutMs,
+                idleTimeoutMs,
+                totalTimeoutMs,
+                poolIdleSeconds,
+                maxEventBytes,
+                maxBodyBytes,
+                maxErrorBodyBytes,
+                retryStaleConnection,
+                headers,
+                requestIdPrefix,
+                apiKey,
+                t);
+    }
+
+    /**
+     * Every header the client adds to each request, in order: the extra headers, then {@code Authorization:
+     * Bearer <key>} when there is an API key and no extra header named Authorization. Values are the real ones
+     * (for sending); never log the result.
+     */
+    public Map<String, String> requestHeaders() {
+        Map<String, String> all = new java.util.LinkedHashMap<>(headers);
+        boolean authGiven = headers.keySet().stream().anyMatch(k -> k.equalsIgnoreCase("Authorization"));
+        if (apiKey != null && !authGiven) {
+            all.put("Authorization", "Bearer " + apiKey.reveal());
+        }
+        return all;
+    }
+
+    /** The options with the values of secret headers and the API key shown as {@code <redacted>}. */
+    @Override
+    public String toString() {
+        String h = headers.entrySet().stream()
+                .map(e -> e.getKey() + "=" + Secrets.redactValue(e.getKey(), e.getValue()))
+                .collect(Collectors.joining(", ", "{", "}"));
+        return "TransportOptions[connectTimeoutMs=" + connectTimeoutMs + ", headersTimeoutMs=" + headersTimeoutMs
+                + ", idleTimeoutMs=" + idleTimeoutMs + ", totalTimeoutMs=" + totalTimeoutMs + ", poolIdleSeconds="
+                + poolIdleSeconds + ", maxEventBytes=" + maxEventBytes + ", maxBodyBytes=" + maxBodyBytes
+                + ", maxErrorBodyBytes=" + maxErrorBodyBytes + ", retryStaleConnection=" + retryStaleConnection
+                + ", headers=" + h + ", requestIdPrefix=" + requestIdPrefix + ", apiKey=" + apiKey + ", tls=" + tls
+                + "]";
     }
 
     /** Shortest configured timeout, ms: the sweep runs often enough to honour it. */

@@ -174,10 +174,12 @@ public final class BenchExecutor {
         Instant start = Instant.now();
         Vertx vertx = Vertx.vertx();
         Duration scrapeEvery = req.options().metricsInterval();
-        ServerMetricsScraper scraper =
-                scrapeEvery == null ? null : ServerMetricsScraper.start(List.of(r.baseUrl()), dir, scrapeEvery);
+        ClientOptions options = clientOptions(req, r);
+        ServerMetricsScraper scraper = scrapeEvery == null
+                ? null
+                : ServerMetricsScraper.start(List.of(r.baseUrl()), dir, scrapeEvery, options.transport());
         try {
-            LlmClient client = LlmClient.start(vertx, clientOptions(req, r)).await();
+            LlmClient client = LlmClient.start(vertx, options).await();
             Map<String, String> failure = new HashMap<>();
             BenchRun run = new BenchRun(
                     Clock.system(),

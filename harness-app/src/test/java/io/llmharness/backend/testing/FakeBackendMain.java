@@ -20,10 +20,11 @@ import java.util.Map;
  *
  * <ul>
  *   <li>{@code FAKE_MODE}: {@code ready} (default), {@code exit} (exit during start-up), {@code never-ready}
- *       ({@code /health} always 503), {@code crash-after} (exit {@code FAKE_CRASH_AFTER_MS} after ready);
+ *       ({@code /health} always 503), {@code crash-after} (exits once the file {@code FAKE_CRASH_WHEN} exists:
+ *       the test creates it when the harness has seen the server ready, so the crash never races the start-up);
  *   <li>{@code FAKE_EXIT_CODE} (default 3), {@code FAKE_START_DELAY_MS} (port closed: connection refused),
  *       {@code FAKE_WARMUP_503_MS} (listening, {@code /health} 503 like SGLang's warm-up),
- *       {@code FAKE_UNHEALTHY_AFTER_MS} (healthy, then {@code /health} 503 forever);
+ *       {@code FAKE_UNHEALTHY_WHEN} (a file: {@code /health} answers 503 from when it exists);
  *   <li>{@code FAKE_CHILDREN=N}: N worker children in the same group that survive a SIGKILL of this process;
  *       {@code FAKE_ESCAPING_CHILD=1}: one child in a session of its own (escapes the group);
  *       {@code FAKE_STUBBORN_CHILD=1}: one child that ignores SIGTERM; {@code FAKE_IGNORE_TERM=1}: this
@@ -61,13 +62,13 @@ public final class FakeBackendMain {
         }
         long listenAt = System.currentTimeMillis();
         long warm = num(env, "FAKE_WARMUP_503_MS", 0);
-        long unhealthyAfter = num(env, "FAKE_UNHEALTHY_AFTER_MS", -1);
+        Path unhealthyWhen = env.containsKey("FAKE_UNHEALTHY_WHEN") ? Path.of(env.get("FAKE_UNHEALTHY_WHEN")) : null;
         boolean profile = env.containsKey("FAKE_PROFILE");
         HttpServer http = HttpServer.create(new InetSocketAddress(host, port), 64);
         http.createContext("/health", ex -> {
             long age = System.currentTimeMillis() - listenAt;
             boolean bad =
-                    mode.equals("never-ready") || age < warm || (unhealthyAfter >= 0 && age > warm + unhealthyAfter);
+                    mode.equals("never-ready") || age < warm || (unhealthyWhen != null && Files.exists(unhealthyWhen));
             reply(ex, bad ? 503 : 200, "");
         });
         http.createContext(
@@ -85,7 +86,10 @@ public final class FakeBackendMain {
         http.start();
         System.out.println("fake: Application startup complete.");
         if (mode.equals("crash-after")) {
-            sleep(num(env, "FAKE_CRASH_AFTER_MS", 500));
+            Path crashWhen = Path.of(env.get("FAKE_CRASH_WHEN"));
+            while (!Files.exists(crashWhen)) {
+                sleep(20);
+            }
             System.out.println("fake: engine core died (simulated)");
             System.out.flush();
             Runtime.getRuntime().halt((int) num(env, "FAKE_EXIT_CODE", 3));

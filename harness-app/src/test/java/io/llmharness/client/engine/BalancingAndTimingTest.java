@@ -9,66 +9,39 @@ import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.api.Transcripts;
 import io.llmharness.client.balance.Balancing;
 import io.llmharness.client.fixture.Captured;
+import io.llmharness.client.fixture.ClientRig;
 import io.llmharness.client.fixture.FakeBackend;
 import io.llmharness.client.fixture.Reply;
 import io.llmharness.client.fixture.ScriptedServer;
 import io.llmharness.client.record.Outcome;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.transport.EndpointStats;
-import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Load balancing over two servers, draining after [DONE], and end-to-end latency accuracy. */
 class BalancingAndTimingTest {
 
-    private static Vertx serverVertx;
-    private static Vertx clientVertx;
-    private final List<ScriptedServer> servers = new ArrayList<>();
+    @RegisterExtension
+    static final ClientRig rig = new ClientRig();
+
     private LlmClient client;
 
-    @BeforeAll
-    static void vertx() {
-        serverVertx = Vertx.vertx();
-        clientVertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void closeVertx() {
-        clientVertx.close().await();
-        serverVertx.close().await();
-    }
-
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close().await();
-        }
-        servers.forEach(ScriptedServer::close);
-    }
-
     private ScriptedServer server(java.util.function.Function<io.llmharness.client.fixture.RecordedRequest, Reply> h) {
-        ScriptedServer s = ScriptedServer.start(serverVertx, h);
-        servers.add(s);
-        return s;
+        return rig.server(h);
     }
 
     private LlmClient client(Balancing b, int maxTokens, String... urls) {
-        client = LlmClient.start(
-                        clientVertx,
-                        ClientOptions.builder()
-                                .baseUrls(urls)
-                                .endpointType(EndpointType.COMPLETIONS)
-                                .api(ApiSettings.of(null, SamplingParams.SERVER_DEFAULTS.withMaxTokens(maxTokens)))
-                                .balancing(b)
-                                .maxInFlight(8)
-                                .eventLoops(2)
-                                .build())
-                .await();
+        client = rig.client(ClientOptions.builder()
+                .baseUrls(urls)
+                .endpointType(EndpointType.COMPLETIONS)
+                .api(ApiSettings.of(null, SamplingParams.SERVER_DEFAULTS.withMaxTokens(maxTokens)))
+                .balancing(b)
+                .maxInFlight(8)
+                .eventLoops(2)
+                .build());
         return client;
     }
 
@@ -137,17 +110,17 @@ class BalancingAndTimingTest {
         RequestRecord rec = sendAll(1, true).get(0).record();
         assertThat(rec.ok()).isTrue();
         assertThat(rec.outputTokens()).isEqualTo(128);
-        double ttftMs = rec.ttftNs() / 1e6;
-        double itlMs = rec.meanChunkGapNs() / 1e6;
-        double e2eMs = rec.e2eNs() / 1e6;
-        // TTFT and E2E lower bounds are physical; the upper bounds and the ITL band leave room for a machine
-        // shared with other builds (a late first read shortens the measured span)
-        assertThat(ttftMs).isBetween(100.0, 600.0);
-        assertThat(e2eMs).isBetween(1624.0, 3000.0);
-        assertThat(itlMs).isBetween(5.0, 20.0);
-        assertThat(rec.tpotNs() / 1e6).isBetween(5.0, 20.0);
-        // the median of the pooled gaps is robust to a few bunched reads
-        double medianGapMs = client.snapshot().chunkGaps().getValueAtPercentile(50) / 1e6;
-        assertThat(medianGapMs).isBetween(10.0, 25.0);
+        // What no load can break: nothing is read before the server paced it out, and the milestones are in order.
+        // How close the measured TTFT, ITL and E2E come to the pacing on this machine: perf/timing-accuracy.sh.
+        assertThat(rec.ttftNs()).isGreaterThanOrEqualTo(100_000_000L);
+        assertThat(rec.e2eNs()).isGreaterThanOrEqualTo((100 + 127 * 12) * 1_000_000L);
+        assertThat(rec.chunks()).isEqualTo(128);
+        assertThat(rec.lastTokenNs()).isGreaterThanOrEqualTo(rec.firstTokenNs());
+        assertThat(rec.doneNs()).isGreaterThanOrEqualTo(rec.lastTokenNs());
+        assertThat(rec.meanChunkGapNs()).isNotNegative();
+        assertThat(rec.tpotNs()).isNotNegative();
+        assertThat(client.snapshot().chunkGaps().getTotalCount())
+                .as("one gap per chunk after the first")
+                .isEqualTo(127);
     }
 }

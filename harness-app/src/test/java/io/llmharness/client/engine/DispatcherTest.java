@@ -30,36 +30,43 @@ class DispatcherTest {
         });
         ExecutorService pool = Executors.newFixedThreadPool(4);
         CountDownLatch producers = new CountDownLatch(2);
-        for (int p = 0; p < 2; p++) {
-            int base = p * total / 2;
-            pool.submit(() -> {
-                for (int i = 0; i < total / 2; i++) {
-                    d[0].offer(base + i);
-                }
-                producers.countDown();
-            });
-        }
+        CountDownLatch allFinished = new CountDownLatch(1);
         AtomicInteger finished = new AtomicInteger();
-        for (int c = 0; c < 2; c++) {
-            pool.submit(() -> {
-                while (finished.get() < total) {
-                    Integer i = toFinish.poll();
-                    if (i != null) {
+        try {
+            for (int p = 0; p < 2; p++) {
+                int base = p * total / 2;
+                pool.submit(() -> {
+                    for (int i = 0; i < total / 2; i++) {
+                        d[0].offer(base + i);
+                    }
+                    producers.countDown();
+                });
+            }
+            for (int c = 0; c < 2; c++) {
+                pool.submit(() -> {
+                    // ends when everything finished or when the test gives up (shutdownNow interrupts)
+                    while (finished.get() < total && !Thread.currentThread().isInterrupted()) {
+                        Integer i = toFinish.poll();
+                        if (i == null) {
+                            Thread.onSpinWait();
+                            continue;
+                        }
                         running.decrementAndGet();
                         d[0].release();
-                        finished.incrementAndGet();
-                    } else {
-                        Thread.onSpinWait();
+                        if (finished.incrementAndGet() == total) {
+                            allFinished.countDown();
+                        }
                     }
-                }
-            });
+                });
+            }
+            assertThat(producers.await(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(allFinished.await(60, TimeUnit.SECONDS))
+                    .as(() -> "finished " + finished.get() + " of " + total)
+                    .isTrue();
+        } finally {
+            pool.shutdownNow();
+            assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
         }
-        assertThat(producers.await(60, TimeUnit.SECONDS)).isTrue();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (finished.get() < total && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        pool.shutdownNow();
         assertThat(started.get()).isEqualTo(total);
         assertThat(finished.get()).isEqualTo(total);
         assertThat(maxRunning.get()).isLessThanOrEqualTo(cap);

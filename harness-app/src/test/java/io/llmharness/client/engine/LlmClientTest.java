@@ -3,6 +3,7 @@ package io.llmharness.client.engine;
 import static io.llmharness.client.record.RequestRecord.ABSENT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.llmharness.client.EndpointType;
 import io.llmharness.client.Prompt;
@@ -11,6 +12,7 @@ import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.api.Transcripts;
 import io.llmharness.client.failure.RunAbort;
 import io.llmharness.client.fixture.Captured;
+import io.llmharness.client.fixture.ClientRig;
 import io.llmharness.client.fixture.Reply;
 import io.llmharness.client.fixture.ScriptedServer;
 import io.llmharness.client.record.Outcome;
@@ -19,51 +21,27 @@ import io.llmharness.client.record.TimeoutPhase;
 import io.llmharness.client.record.TokenCountSource;
 import io.llmharness.client.transport.TransportOptions;
 import io.llmharness.error.HarnessException;
-import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The client against a scripted loopback server: framing, timing, errors, timeouts, pooling. */
 class LlmClientTest {
 
-    private static Vertx serverVertx;
-    private static Vertx clientVertx;
+    @RegisterExtension
+    static final ClientRig rig = new ClientRig();
+
     private ScriptedServer server;
     private LlmClient client;
 
-    @BeforeAll
-    static void vertx() {
-        serverVertx = Vertx.vertx();
-        clientVertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void closeVertx() {
-        clientVertx.close().await();
-        serverVertx.close().await();
-    }
-
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close().await();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
     private LlmClient start(ClientOptions.Builder b) {
-        client = LlmClient.start(clientVertx, b.build()).await();
+        client = rig.client(b.build());
         return client;
     }
 
@@ -93,8 +71,7 @@ class LlmClientTest {
     @ParameterizedTest
     @ValueSource(longs = {1, 7, 99})
     void chatStreamSurvivesRandomSplitsAndRecordsMilestones(long seed) {
-        server = ScriptedServer.start(
-                serverVertx, r -> Reply.sseRandomCuts(Transcripts.load("vllm-chat-stream.sse"), seed, 25, 1));
+        server = rig.server(r -> Reply.sseRandomCuts(Transcripts.load("vllm-chat-stream.sse"), seed, 25, 1));
         start(options(EndpointType.CHAT_COMPLETIONS));
         RequestResult r = send(CHAT, true);
         RequestRecord rec = r.record();
@@ -133,16 +110,15 @@ class LlmClientTest {
     void ttftIsTakenAtFirstContentAndGapsAreMeasured() {
         String transcript = new String(Transcripts.load("llmd-chat-stream.sse"), StandardCharsets.UTF_8);
         // role chunk after 150 ms, then one content chunk every 40 ms
-        server = ScriptedServer.start(
-                serverVertx, r -> Reply.sseEvents(transcript, 40).withFirstPieceDelay(150));
+        server = rig.server(r -> Reply.sseEvents(transcript, 40).withFirstPieceDelay(150));
         start(options(EndpointType.CHAT_COMPLETIONS));
         RequestRecord rec = send(CHAT, true).record();
         assertThat(rec.ok()).isTrue();
         // physical lower bounds only (a loaded machine can delay reads, never advance them): the role chunk is
         // written at 150 ms, content at 190, 230, 270 ms
         assertThat(rec.roleNs()).isLessThan(rec.firstTokenNs());
-        assertThat(rec.roleNs() - rec.scheduledNs()).isBetween(150_000_000L, 5_000_000_000L);
-        assertThat(rec.ttftNs()).isBetween(190_000_000L, 5_000_000_000L);
+        assertThat(rec.roleNs() - rec.scheduledNs()).isGreaterThanOrEqualTo(150_000_000L);
+        assertThat(rec.ttftNs()).isGreaterThanOrEqualTo(190_000_000L);
         assertThat(rec.lastTokenNs() - rec.scheduledNs()).isGreaterThanOrEqualTo(270_000_000L);
         assertThat(rec.meanChunkGapNs()).isGreaterThanOrEqualTo(0);
         assertThat(rec.chunks()).isEqualTo(3);
@@ -155,7 +131,7 @@ class LlmClientTest {
     void streamWithoutDoneIsAProtocolError() {
         String t = new String(Transcripts.load("vllm-completions-stream.sse"), StandardCharsets.UTF_8)
                 .replace("data: [DONE]\n\n", "");
-        server = ScriptedServer.start(serverVertx, r -> Reply.sseEvents(t, 0));
+        server = rig.server(r -> Reply.sseEvents(t, 0));
         start(options(EndpointType.COMPLETIONS));
         RequestResult r = send(IDS, true);
         assertThat(r.record().outcome()).isInstanceOf(Outcome.ProtocolError.class);
@@ -167,7 +143,7 @@ class LlmClientTest {
     void connectionClosedMidStreamIsATransportError() {
         String t = new String(Transcripts.load("vllm-completions-stream.sse"), StandardCharsets.UTF_8)
                 .replace("data: [DONE]\n\n", "");
-        server = ScriptedServer.start(serverVertx, r -> Reply.sseEvents(t, 0).withFault(Reply.Fault.CLOSE_AFTER_BODY));
+        server = rig.server(r -> Reply.sseEvents(t, 0).withFault(Reply.Fault.CLOSE_AFTER_BODY));
         start(options(EndpointType.COMPLETIONS));
         Outcome o = send(IDS, true).record().outcome();
         assertThat(o.isOk()).isFalse();
@@ -186,7 +162,7 @@ class LlmClientTest {
                 Reply.text(500, "Internal Server Error"),
                 Reply.json(401, "{\"error\":\"Unauthorized\"}"));
         List<Reply> queue = new ArrayList<>(replies);
-        server = ScriptedServer.start(serverVertx, r -> queue.remove(0));
+        server = rig.server(r -> queue.remove(0));
         start(options(EndpointType.COMPLETIONS).maxInFlight(1).maxConsecutiveFailures(0));
         Outcome.HttpError a = (Outcome.HttpError) send(IDS, true).record().outcome();
         assertThat(a.status()).isEqualTo(400);
@@ -204,7 +180,7 @@ class LlmClientTest {
     @Test
     void errorEventAfterHeadersFailsTheRequest() {
         String t = new String(Transcripts.load("vllm-chat-stream-error.sse"), StandardCharsets.UTF_8);
-        server = ScriptedServer.start(serverVertx, r -> Reply.sseEvents(t, 0));
+        server = rig.server(r -> Reply.sseEvents(t, 0));
         start(options(EndpointType.CHAT_COMPLETIONS));
         RequestResult r = send(CHAT, true);
         Outcome.HttpError e = (Outcome.HttpError) r.record().outcome();
@@ -216,8 +192,7 @@ class LlmClientTest {
 
     @Test
     void unexpectedContentTypeIsAProtocolError() {
-        server = ScriptedServer.start(
-                serverVertx, r -> Reply.json(200, "<html>proxy</html>").withContentType("text/html"));
+        server = rig.server(r -> Reply.json(200, "<html>proxy</html>").withContentType("text/html"));
         start(options(EndpointType.COMPLETIONS));
         Outcome o = send(IDS, true).record().outcome();
         assertThat(o).isInstanceOf(Outcome.ProtocolError.class);
@@ -227,7 +202,7 @@ class LlmClientTest {
     @Test
     void oversizedEventNamesTheLimit() {
         String big = "data: {\"choices\":[{\"index\":0,\"text\":\"" + "x".repeat(5000) + "\"}]}\n\ndata: [DONE]\n\n";
-        server = ScriptedServer.start(serverVertx, r -> Reply.sseEvents(big, 0));
+        server = rig.server(r -> Reply.sseEvents(big, 0));
         start(options(EndpointType.COMPLETIONS)
                 .transport(TransportOptions.defaults().withLimits(1024, 1 << 20)));
         Outcome o = send(IDS, true).record().outcome();
@@ -239,18 +214,17 @@ class LlmClientTest {
     void stalledStreamHitsTheIdleTimeout() {
         String t = new String(Transcripts.load("vllm-completions-stream.sse"), StandardCharsets.UTF_8);
         String firstEvent = t.substring(0, t.indexOf("\n\n") + 2);
-        server = ScriptedServer.start(
-                serverVertx, r -> Reply.sseEvents(firstEvent, 0).withFault(Reply.Fault.STALL));
+        server = rig.server(r -> Reply.sseEvents(firstEvent, 0).withFault(Reply.Fault.STALL));
         start(options(EndpointType.COMPLETIONS).transport(timeouts(10_000, 300, 0)));
         RequestRecord rec = send(IDS, true).record();
         assertThat(rec.outcome()).isEqualTo(new Outcome.Timeout(TimeoutPhase.IDLE, 300));
-        assertThat(rec.doneNs() - rec.headersNs()).isBetween(300_000_000L, 5_000_000_000L);
+        assertThat(rec.doneNs() - rec.headersNs()).isGreaterThanOrEqualTo(300_000_000L);
         assertThat(rec.firstTokenNs()).isNotEqualTo(ABSENT);
     }
 
     @Test
     void slowHeadersHitTheHeadersTimeout() {
-        server = ScriptedServer.start(serverVertx, r -> Reply.json(200, "{}").withHeadersDelay(5_000));
+        server = rig.server(r -> Reply.json(200, "{}").withHeadersDelay(5_000));
         start(options(EndpointType.COMPLETIONS).transport(timeouts(300, 10_000, 0)));
         RequestRecord rec = send(IDS, false).record();
         assertThat(rec.outcome()).isEqualTo(new Outcome.Timeout(TimeoutPhase.HEADERS, 300));
@@ -260,7 +234,7 @@ class LlmClientTest {
     @Test
     void longRequestHitsTheTotalTimeout() {
         String t = new String(Transcripts.load("vllm-completions-stream.sse"), StandardCharsets.UTF_8);
-        server = ScriptedServer.start(serverVertx, r -> Reply.sseEvents(t, 200));
+        server = rig.server(r -> Reply.sseEvents(t, 200));
         start(options(EndpointType.COMPLETIONS).transport(timeouts(10_000, 10_000, 400)));
         assertThat(send(IDS, true).record().outcome()).isEqualTo(new Outcome.Timeout(TimeoutPhase.TOTAL, 400));
     }
@@ -268,7 +242,7 @@ class LlmClientTest {
     @Test
     void keepAliveReusesOneConnection() {
         String t = new String(Transcripts.load("vllm-completions-stream.sse"), StandardCharsets.UTF_8);
-        server = ScriptedServer.start(serverVertx, r -> Reply.sseEvents(t, 0));
+        server = rig.server(r -> Reply.sseEvents(t, 0));
         start(options(EndpointType.COMPLETIONS).eventLoops(1));
         for (int i = 0; i < 5; i++) {
             assertThat(send(IDS, true).ok()).isTrue();
@@ -279,14 +253,15 @@ class LlmClientTest {
     }
 
     @Test
-    void idlePooledConnectionsAreClosedByTheClientFirst() throws InterruptedException {
+    void idlePooledConnectionsAreClosedByTheClientFirst() {
         String t = new String(Transcripts.load("vllm-completions-stream.sse"), StandardCharsets.UTF_8);
-        server = ScriptedServer.start(serverVertx, r -> Reply.sseEvents(t, 0));
+        server = rig.server(r -> Reply.sseEvents(t, 0));
         start(options(EndpointType.COMPLETIONS)
                 .eventLoops(1)
                 .transport(TransportOptions.defaults().withPoolIdleSeconds(1)));
         assertThat(send(IDS, true).ok()).isTrue();
-        Thread.sleep(2_600);
+        // the scripted server never closes a connection itself: this is the pool evicting it after 1 s idle
+        await().atMost(30, TimeUnit.SECONDS).until(() -> server.connectionsClosed() == 1);
         RequestRecord again = send(IDS, true).record();
         assertThat(again.ok()).isTrue();
         assertThat(again.retries()).as("evicted, not found stale").isZero();
@@ -296,7 +271,7 @@ class LlmClientTest {
     @Test
     void staleKeptAliveConnectionIsRetriedOnceOnAFreshOne() {
         String t = new String(Transcripts.load("vllm-completions-stream.sse"), StandardCharsets.UTF_8);
-        server = ScriptedServer.start(serverVertx, r -> Reply.sseEvents(t, 0).withFault(Reply.Fault.CLOSE_IF_REUSED));
+        server = rig.server(r -> Reply.sseEvents(t, 0).withFault(Reply.Fault.CLOSE_IF_REUSED));
         start(options(EndpointType.COMPLETIONS));
         assertThat(send(IDS, true).record().retries()).isZero();
         RequestRecord second = send(IDS, true).record();
@@ -308,10 +283,8 @@ class LlmClientTest {
 
     @Test
     void inFlightCapHoldsAndWaitingIsVisible() {
-        server = ScriptedServer.start(
-                serverVertx,
-                r -> Reply.json(200, Transcripts.asString("vllm-completions.json"))
-                        .withHeadersDelay(150));
+        server = rig.server(r ->
+                Reply.json(200, Transcripts.asString("vllm-completions.json")).withHeadersDelay(150));
         start(options(EndpointType.COMPLETIONS).maxInFlight(2));
         List<Captured> all = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
@@ -332,7 +305,7 @@ class LlmClientTest {
 
     @Test
     void unreachableServerAbortsWithOneLineNamingTheUrl() throws Exception {
-        server = ScriptedServer.start(serverVertx, r -> Reply.json(200, "{}"));
+        server = rig.server(r -> Reply.json(200, "{}"));
         String dead = "http://127.0.0.1:1";
         start(options(EndpointType.COMPLETIONS).baseUrls(dead));
         CompletableFuture<RunAbort> abort = new CompletableFuture<>();
@@ -347,8 +320,7 @@ class LlmClientTest {
 
     @Test
     void consecutiveFailuresAbortWithTheServersMessage() throws Exception {
-        server = ScriptedServer.start(
-                serverVertx,
+        server = rig.server(
                 r -> Reply.json(
                         400,
                         "{\"error\":{\"message\":\"top_p must be in (0, 1], got 0.0.\",\"type\":\"BadRequestError\",\"code\":400}}"));
@@ -366,7 +338,7 @@ class LlmClientTest {
 
     @Test
     void invalidPromptForEndpointAbortsAtOnce() {
-        server = ScriptedServer.start(serverVertx, r -> Reply.json(200, "{}"));
+        server = rig.server(r -> Reply.json(200, "{}"));
         start(options(EndpointType.CHAT_COMPLETIONS));
         Outcome o = send(IDS, false).record().outcome();
         assertThat(o).isInstanceOf(Outcome.InvalidRequest.class);
@@ -376,7 +348,7 @@ class LlmClientTest {
 
     @Test
     void closeCancelsRequestsInFlight() {
-        server = ScriptedServer.start(serverVertx, r -> Reply.json(200, "{}").withHeadersDelay(60_000));
+        server = rig.server(r -> Reply.json(200, "{}").withHeadersDelay(60_000));
         start(options(EndpointType.COMPLETIONS));
         Captured c = new Captured();
         client.submit(ClientRequest.of(IDS, false, c));
@@ -384,14 +356,14 @@ class LlmClientTest {
                 .atMost(10, TimeUnit.SECONDS)
                 .until(() -> !server.requests().isEmpty());
         client.close().await();
+        rig.closedByTest(client);
         assertThat(c.await().record().outcome()).isInstanceOf(Outcome.Cancelled.class);
-        client = null;
     }
 
     @Test
     void badBaseUrlIsAConfigErrorNamingTheFlag() {
         assertThatThrownBy(() -> LlmClient.start(
-                        clientVertx,
+                        rig.clientVertx(),
                         ClientOptions.builder()
                                 .baseUrls("ftp://x")
                                 .urlSource("--api-server-url")

@@ -33,6 +33,33 @@ class FailureTrackerTest {
         assertThat(t.abort()).contains(aborts.get(0));
     }
 
+    /**
+     * Failures count in the order the requests were sent: error answers that come back while the successes sent
+     * between them are still generating are not "in a row"; failures sent back to back are, whatever order they
+     * are answered in.
+     */
+    @Test
+    void failuresAreInARowInSendOrderNotInCompletionOrder() {
+        FailureTracker t = new FailureTracker(1, 3, aborts::add);
+        t.onOutcome(0, 0, "http://a", E400, true);
+        t.onOutcome(0, 2, "http://a", E400, true);
+        t.onOutcome(0, 3, "http://a", E400, true);
+        t.onOutcome(0, 5, "http://a", E400, true);
+        assertThat(aborts)
+                .as("request 1 and 4 are still running: no three failures in a row")
+                .isEmpty();
+        t.onOutcome(0, 1, "http://a", Outcome.OK, true);
+        t.onOutcome(0, 4, "http://a", Outcome.OK, true);
+        assertThat(aborts).isEmpty();
+        assertThat(t.consecutiveFailures(0)).isEqualTo(1);
+        t.onOutcome(0, 8, "http://a", E400, true);
+        t.onOutcome(0, 7, "http://a", E400, true);
+        assertThat(aborts).isEmpty();
+        t.onOutcome(0, 6, "http://a", E400, true);
+        assertThat(aborts).as("5..8 were sent back to back and all failed").hasSize(1);
+        assertThat(aborts.get(0).message()).startsWith("http://a failed 3 requests in a row");
+    }
+
     @Test
     void unreachableOnlyWhenTheServerNeverAnswered() {
         FailureTracker t = new FailureTracker(1, 0, aborts::add);

@@ -35,7 +35,10 @@ class ClientSamplerTest {
                 blocked.countDown();
             });
             assertThat(blocked.await(10, TimeUnit.SECONDS)).isTrue();
-            Thread.sleep(50);
+            // the loop runs its tasks in order: once this one ran, so did the probes queued behind the blocking task
+            CountDownLatch drained = new CountDownLatch(1);
+            client.eventLoops().get(0).execute(drained::countDown);
+            assertThat(drained.await(10, TimeUnit.SECONDS)).isTrue();
             ClientSamples s = sampler.stop();
             assertThat(s.eventLoops()).isEqualTo(1);
             assertThat(s.loopLags().getMaxValue())

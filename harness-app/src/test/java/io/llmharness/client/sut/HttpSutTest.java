@@ -11,6 +11,7 @@ import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.api.DecoderJson;
 import io.llmharness.client.engine.ClientOptions;
 import io.llmharness.client.engine.LlmClient;
+import io.llmharness.client.fixture.ClientRig;
 import io.llmharness.client.fixture.FakeBackend;
 import io.llmharness.client.fixture.RecordedRequest;
 import io.llmharness.client.fixture.Reply;
@@ -20,51 +21,27 @@ import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.transport.TransportOptions;
 import io.llmharness.loadgen.IssuedQuery;
 import io.llmharness.loadgen.QuerySample;
-import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The SUT end to end against a fake vLLM / SGLang: payloads, n_tokens, ordering, exactly-once completion. */
 class HttpSutTest {
 
-    private static Vertx serverVertx;
-    private static Vertx clientVertx;
+    @RegisterExtension
+    static final ClientRig rig = new ClientRig();
+
     private ScriptedServer server;
     private LlmClient client;
     private final FakeSink sink = new FakeSink();
 
     private static final int N = 6;
     private static final IntFunction<Prompt> IDS = i -> new Prompt.TokenIds(new int[] {i + 1, 7, 8});
-
-    @BeforeAll
-    static void vertx() {
-        serverVertx = Vertx.vertx();
-        clientVertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void closeVertx() {
-        clientVertx.close().await();
-        serverVertx.close().await();
-    }
-
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close().await();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
 
     private HttpSut sut(
             Function<RecordedRequest, Reply> backend,
@@ -73,7 +50,7 @@ class HttpSutTest {
             IntFunction<Prompt> prompts,
             SutOptions so,
             TransportOptions transport) {
-        server = ScriptedServer.start(serverVertx, backend);
+        server = rig.server(backend);
         ClientOptions co = ClientOptions.builder()
                 .baseUrls(server.url())
                 .endpointType(type)
@@ -85,7 +62,7 @@ class HttpSutTest {
                 .maxConsecutiveFailures(0)
                 .transport(transport)
                 .build();
-        client = LlmClient.start(clientVertx, co).await();
+        client = rig.client(co);
         return new HttpSut(client, sink, prompts, so);
     }
 
@@ -348,14 +325,14 @@ class HttpSutTest {
 
     @Test
     void unreachableServerStillCompletesEverySample() {
-        server = ScriptedServer.start(serverVertx, r -> Reply.json(200, "{}"));
+        server = rig.server(r -> Reply.json(200, "{}"));
         ClientOptions co = ClientOptions.builder()
                 .baseUrls("http://127.0.0.1:1")
                 .endpointType(EndpointType.COMPLETIONS)
                 .maxInFlight(2)
                 .eventLoops(1)
                 .build();
-        client = LlmClient.start(clientVertx, co).await();
+        client = rig.client(co);
         HttpSut sut = new HttpSut(
                 client, sink, IDS, SutOptions.of(SutMode.OFFLINE_BACK_TO_BACK, 1, ResponseEncoding.TOKEN_IDS_INT32));
         sut.issueQuery(samples(0, 0, 1, 2, 3, 4, 5, 6, 7));
@@ -388,18 +365,14 @@ class HttpSutTest {
 
     @Test
     void abortInTheMiddleOfALoadStillCompletesEverySampleOnce() {
-        server = ScriptedServer.start(
-                serverVertx, r -> Reply.json(400, "{\"error\":{\"message\":\"bad request\",\"code\":400}}"));
-        client = LlmClient.start(
-                        clientVertx,
-                        ClientOptions.builder()
-                                .baseUrls(server.url())
-                                .endpointType(EndpointType.COMPLETIONS)
-                                .maxInFlight(16)
-                                .eventLoops(2)
-                                .maxConsecutiveFailures(5)
-                                .build())
-                .await();
+        server = rig.server(r -> Reply.json(400, "{\"error\":{\"message\":\"bad request\",\"code\":400}}"));
+        client = rig.client(ClientOptions.builder()
+                .baseUrls(server.url())
+                .endpointType(EndpointType.COMPLETIONS)
+                .maxInFlight(16)
+                .eventLoops(2)
+                .maxConsecutiveFailures(5)
+                .build());
         HttpSut sut = new HttpSut(
                 client, sink, IDS, SutOptions.of(SutMode.PER_SAMPLE_STREAMING, 1, ResponseEncoding.TOKEN_IDS_INT32));
         int n = 300;

@@ -7,9 +7,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.cli.ExitCodes;
 import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.testing.ServerProbe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -219,18 +221,14 @@ class BenchCommandTest {
     @Test
     void aRunInterruptedMidStageWritesWhatItMeasured() throws Exception {
         BenchControl control = new BenchControl();
+        double before = ServerProbe.completed(sim.baseUrl());
         Thread stopper = new Thread(() -> {
             try {
-                // interrupt once the first stage has issued a few requests (wait on the event, with a deadline)
-                long deadline = System.nanoTime() + 60_000_000_000L;
-                while (System.nanoTime() < deadline && !Files.exists(firstRunDir(out))) {
-                    Thread.sleep(20);
-                }
-                Thread.sleep(1500);
-            } catch (InterruptedException e) {
-                return;
+                // interrupt once the first stage's requests are being answered (wait on the event, with a deadline)
+                ServerProbe.awaitCompleted(sim.baseUrl(), (int) before + 3, Duration.ofSeconds(60));
+            } finally {
+                control.interrupt(); // also when the deadline passed: the assertions below then say what happened
             }
-            control.interrupt();
         });
         stopper.start();
         BenchFixture.Outcome o = bench(
@@ -309,10 +307,5 @@ class BenchCommandTest {
                             .asText())
                     .contains("total timeout of 300 ms");
         }
-    }
-
-    private static Path firstRunDir(Path out) {
-        List<Path> runs = BenchFixture.runs(out);
-        return runs.isEmpty() ? out.resolve("none") : runs.get(0).resolve("config.resolved.yaml");
     }
 }

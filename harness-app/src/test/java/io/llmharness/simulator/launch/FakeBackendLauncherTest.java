@@ -131,11 +131,13 @@ class FakeBackendLauncherTest {
         }
     }
 
+    /** Sleeps between polls; an interrupt (the test's timeout) ends the wait instead of being swallowed. */
     private static void sleep(long ms) {
         try {
             Thread.sleep(ms);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while polling", e);
         }
     }
 

@@ -21,7 +21,7 @@ public final class HttpFrontend {
     public HttpFrontend(ServerCore core, ContextInternal ctx) {
         this.core = core;
         this.ctx = ctx;
-        this.idle = new IdleConnections(core.options.http().keepAliveTimeoutMs());
+        this.idle = new IdleConnections(core.options.http().keepAliveTimeoutMs(), core.openConnections);
     }
 
     /** Starts listening; completes with the actual port. */

@@ -5,6 +5,7 @@ import io.vertx.core.http.HttpServerRequest;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * uvicorn's keep-alive behaviour: a connection with no request in progress is closed after the keep-alive timeout
@@ -19,14 +20,21 @@ final class IdleConnections {
 
     private final Map<HttpConnection, State> connections = new HashMap<>();
     private final long timeoutNanos;
+    private final AtomicInteger open;
 
-    IdleConnections(long timeoutMillis) {
+    /** @param open counts the open connections of every loop of the server */
+    IdleConnections(long timeoutMillis, AtomicInteger open) {
         this.timeoutNanos = timeoutMillis * 1_000_000L;
+        this.open = open;
     }
 
     void onConnection(HttpConnection c) {
         connections.put(c, new State());
-        c.closeHandler(v -> connections.remove(c));
+        open.incrementAndGet();
+        c.closeHandler(v -> {
+            connections.remove(c);
+            open.decrementAndGet();
+        });
     }
 
     void onRequest(HttpServerRequest req) {

@@ -41,6 +41,7 @@ public final class ServerCore {
     final long startMillis = System.currentTimeMillis();
     final AtomicLong answered = new AtomicLong();
     final AtomicInteger inFlight = new AtomicInteger();
+    final AtomicInteger openConnections = new AtomicInteger();
     final Promise<String> crashed = Promise.promise();
     private final AtomicLong entropy =
             new AtomicLong(ThreadLocalRandom.current().nextLong());
@@ -79,6 +80,11 @@ public final class ServerCore {
     /** Generation requests currently being answered. */
     public int inFlight() {
         return inFlight.get();
+    }
+
+    /** HTTP connections currently open, over all event loops. */
+    public int openConnections() {
+        return openConnections.get();
     }
 
     boolean sglang() {

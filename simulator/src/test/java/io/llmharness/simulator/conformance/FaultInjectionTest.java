@@ -2,6 +2,7 @@ package io.llmharness.simulator.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.simulator.Admission;
@@ -104,23 +105,30 @@ class FaultInjectionTest extends SimTestSupport {
 
     @Test
     void stallDelaysTheRestOfTheStream() {
-        var s = timed().stream("/v1/completions", stream(6), "X-Sim-Fault", "stall-after=2;stall-ms=500");
+        TestClient c = timed();
+        var s = c.stream(
+                "/v1/completions",
+                stream(6),
+                "X-Sim-Fault",
+                "stall-after=2;stall-ms=500",
+                "X-Sim-Record-Timings",
+                "1",
+                "X-Request-Id",
+                "stalled");
         assertThat(s.sawDone()).isTrue();
-        long gap = s.events().get(2).nanos() - s.events().get(1).nanos();
-        assertThat(gap).isGreaterThanOrEqualTo(490 * MS);
+        // when the server wrote them (a late read of the second chunk would shorten the gap the client sees)
+        JsonNode written = c.get("/sim/timings/stalled").json().get("event_ns");
+        assertThat(written.get(2).asLong() - written.get(1).asLong()).isGreaterThanOrEqualTo(490 * MS);
     }
 
     @Test
     void endlessStallIsAbortedByTheClient() throws Exception {
         SimulatorServer sim = start(SimulatorOptions.defaults().with(Latency.fixed(5, 5)));
         TestClient c = client(sim);
-        var s = c.stream("/v1/completions", stream(50), 2, "X-Sim-Fault", "stall-after=2");
+        // 5000 tokens: the engine is still generating (for 25 s) when the client goes away
+        var s = c.stream("/v1/completions", stream(5000), 2, "X-Sim-Fault", "stall-after=2");
         assertThat(s.events()).hasSize(2);
-        long deadline = System.nanoTime() + 3000 * MS;
-        while (sim.inFlight() > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(sim.inFlight()).isZero();
+        await().atMost(30, TimeUnit.SECONDS).until(() -> sim.inFlight() == 0);
         String m = c.get("/metrics").body();
         assertThat(metric(m, "vllm:request_success_total{engine=\"0\",finished_reason=\"abort\""))
                 .isEqualTo(1);
@@ -155,9 +163,11 @@ class FaultInjectionTest extends SimTestSupport {
                             : b.with(Admission.DEFAULTS.withMaxWaitingQueueLength(1)));
             TestClient c = client(sim);
             List<CompletableFuture<TestClient.Response>> first = new ArrayList<>();
-            for (int i = 0; i < 2; i++) {
-                first.add(CompletableFuture.supplyAsync(() -> c.postJson("/v1/completions", completion("q", 15))));
-                Thread.sleep(100);
+            // one running (100 tokens: 2 s, time enough on a busy machine), then one waiting: the queue is full
+            for (int tokens : new int[] {100, 15}) {
+                first.add(CompletableFuture.supplyAsync(() -> c.postJson("/v1/completions", completion("q", tokens))));
+                int expected = first.size();
+                await().atMost(30, TimeUnit.SECONDS).until(() -> sim.inFlight() == expected);
             }
             var rejected = c.postJson("/v1/completions", completion("q", 5));
             assertThat(rejected.status()).isEqualTo(vllm2026 ? 503 : 429);

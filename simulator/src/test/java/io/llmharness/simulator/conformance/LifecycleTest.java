@@ -26,6 +26,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -50,21 +51,33 @@ class LifecycleTest extends SimTestSupport {
         }
     }
 
+    /** Output tokens the server has generated so far ({@code vllm:generation_tokens_total}). */
+    static double generatedTokens(TestClient c) {
+        return metric(c.get("/metrics").body(), "vllm:generation_tokens_total{");
+    }
+
     @Test
     void startupDelayRefusesConnectionsThenWarmupAnswers503ThenReady() throws Exception {
         int port = freePort();
+        List<String> log = new CopyOnWriteArrayList<>();
         SimulatorOptions o = SimulatorOptions.defaults()
                 .with(Http.DEFAULTS.withPort(port))
                 .with(Latency.zero())
-                .with(Lifecycle.DEFAULTS.withStartupDelayMs(700).withWarmupMs(500));
+                .with(Lifecycle.DEFAULTS.withStartupDelayMs(1500).withWarmupMs(2000))
+                .withLogSink(log::add);
         CompletableFuture<SimulatorServer> starting = CompletableFuture.supplyAsync(() -> SimulatorServer.start(o));
-        Thread.sleep(200);
-        assertThat(accepts(port)).isFalse();
+        // the KV cache line is written just before the start-up delay begins
+        await().atMost(30, TimeUnit.SECONDS).until(() -> log.stream().anyMatch(l -> l.contains("GPU KV cache size")));
+        assertThat(accepts(port)).as("during the start-up delay").isFalse();
         SimulatorServer s = starting.get(10, TimeUnit.SECONDS);
         try {
             TestClient c = client(s);
-            assertThat(c.get("/health").status()).isEqualTo(503);
-            assertThat(s.awaitReady(5000)).isTrue();
+            int health = c.get("/health").status();
+            // /health turns 200 before whenReady() completes: an answer that came back before it was given warming up
+            if (!s.whenReady().isDone()) {
+                assertThat(health).isEqualTo(503);
+            }
+            assertThat(s.awaitReady(30_000)).isTrue();
             assertThat(c.get("/health").status()).isEqualTo(200);
         } finally {
             s.close();
@@ -81,11 +94,9 @@ class LifecycleTest extends SimTestSupport {
                 c.stream("/v1/chat/completions", streaming(chat("long", 1000)).toString()));
         CompletableFuture<TestClient.Response> unary =
                 CompletableFuture.supplyAsync(() -> c.postJson("/v1/completions", completion("long", 1000)));
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (s.inFlight() < 2 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        Thread.sleep(200);
+        // both are generating (the stream has sent chunks) when the server is closed
+        await().atMost(30, TimeUnit.SECONDS).until(() -> s.inFlight() == 2);
+        await().atMost(30, TimeUnit.SECONDS).until(() -> generatedTokens(c) > 0);
         s.close();
         TestClient.Stream st = stream.get(10, TimeUnit.SECONDS);
         assertThat(st.sawDone()).isTrue();
@@ -108,11 +119,10 @@ class LifecycleTest extends SimTestSupport {
         TestClient c = client(s);
         CompletableFuture<TestClient.Stream> stream = CompletableFuture.supplyAsync(() ->
                 c.stream("/v1/completions", streaming(completion("drain", 60)).toString()));
-        while (s.inFlight() < 1) {
-            Thread.sleep(5);
-        }
+        await().atMost(30, TimeUnit.SECONDS).until(() -> s.inFlight() == 1);
         CompletableFuture<Void> closing = CompletableFuture.runAsync(s::close);
-        Thread.sleep(100);
+        // /health turns 503 the moment close() begins draining
+        await().atMost(30, TimeUnit.SECONDS).until(() -> c.get("/health").status() == 503);
         assertThat(c.postJson("/v1/completions", completion("late", 2)).status())
                 .isEqualTo(503);
         TestClient.Stream st = stream.get(10, TimeUnit.SECONDS);
@@ -143,9 +153,7 @@ class LifecycleTest extends SimTestSupport {
         TestClient c = client(s);
         CompletableFuture<TestClient.Stream> inFlight = CompletableFuture.supplyAsync(() ->
                 c.stream("/v1/completions", streaming(completion("long", 5000)).toString()));
-        while (s.inFlight() < 1) {
-            Thread.sleep(5);
-        }
+        await().atMost(30, TimeUnit.SECONDS).until(() -> s.inFlight() == 1);
         assertThat(c.postJson("/v1/completions", completion("a", 3)).status()).isEqualTo(200);
         assertThat(c.postJson("/v1/completions", completion("b", 3)).status()).isEqualTo(200);
         assertThat(s.crashed().get(5, TimeUnit.SECONDS)).contains("--exit-after-requests");
@@ -171,17 +179,20 @@ class LifecycleTest extends SimTestSupport {
                 .with(Http.DEFAULTS.withKeepAliveTimeoutMs(300))
                 .with(Latency.zero()));
         try (Socket sock = new Socket("127.0.0.1", s.port())) {
-            sock.setSoTimeout(5000);
+            sock.setSoTimeout(30_000);
             OutputStream out = sock.getOutputStream();
+            // the connection's idle time starts when the answer is written, after this instant
+            long sent = System.nanoTime();
             out.write("GET /health HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             out.flush();
             InputStream in = sock.getInputStream();
             byte[] buf = new byte[4096];
             int n = in.read(buf);
             assertThat(new String(buf, 0, n, StandardCharsets.US_ASCII)).startsWith("HTTP/1.1 200");
-            long t0 = System.nanoTime();
             assertThat(in.read(buf)).isEqualTo(-1);
-            assertThat(System.nanoTime() - t0).isGreaterThan(200_000_000L);
+            assertThat(System.nanoTime() - sent)
+                    .as("closed after 300 ms idle, not before")
+                    .isGreaterThan(300_000_000L);
         }
     }
 

@@ -17,6 +17,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /** Ground-truth timing records and the split-writes test mode (checklist 1). */
@@ -113,14 +115,12 @@ class TimingsAndSplitWritesTest extends SimTestSupport {
     }
 
     /** The record of {@code id} once the server has seen its end. */
-    private static JsonNode await(TestClient c, String id) throws InterruptedException {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        JsonNode t = c.get("/sim/timings/" + id).json();
-        while (t.get("done_ns").asLong() < 0 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-            t = c.get("/sim/timings/" + id).json();
-        }
-        return t;
+    private static JsonNode await(TestClient c, String id) {
+        return Awaitility.await()
+                .atMost(30, TimeUnit.SECONDS)
+                .until(
+                        () -> c.get("/sim/timings/" + id).json(),
+                        t -> t.get("done_ns").asLong() >= 0);
     }
 
     @Test
