@@ -8,7 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The verdicts at the top of a report: LoadGen's result (or, outside MLPerf mode, whether requests failed) and,
+ * The verdicts at the top of a report: LoadGen's result (or, outside MLPerf mode, whether requests failed), in
+ * MLPerf mode the harness's failed-sample verdict, and,
  * when summary.json has a {@code client_health} object, the client's own health: its verdict ({@code ok},
  * {@code client-limited}, or any text under one of the usual keys), its reasons, then its figures.
  */
@@ -23,6 +24,9 @@ final class Verdicts {
     static List<RunVerdict> of(RunSummary s, JsonNode doc) {
         List<RunVerdict> out = new ArrayList<>();
         out.add(s.mlperf() != null ? loadgen(s.mlperf()) : run(s));
+        if (s.mlperf() != null && s.mlperf().get("samples") instanceof Map<?, ?> samples) {
+            out.add(samples(samples));
+        }
         JsonNode health = doc == null ? null : doc.get("client_health");
         if (health != null && !health.isNull()) {
             out.add(health(health));
@@ -46,6 +50,29 @@ final class Verdicts {
             });
         }
         return new RunVerdict("LoadGen", result, tone(result), details);
+    }
+
+    /**
+     * The harness's own verdict on failed samples ({@code mlperf.samples}: {@code FAILED-SAMPLES}, exit 5, when
+     * more failed than allowed, else {@code OK}), which LoadGen's VALID does not see.
+     */
+    static RunVerdict samples(Map<?, ?> samples) {
+        String verdict = String.valueOf(samples.get("verdict"));
+        Object unit = samples.get("unit") == null ? "samples" : samples.get("unit");
+        List<String> details = new ArrayList<>();
+        if (samples.get("failed") instanceof Number failed && samples.get("issued") instanceof Number issued) {
+            details.add(
+                    failed.longValue() == 0
+                            ? "no failed " + unit + " of " + issued.longValue()
+                            : failed.longValue() + " of " + issued.longValue() + " " + unit + " failed");
+        }
+        if (samples.get("failed_by_kind") instanceof Map<?, ?> kinds) {
+            kinds.forEach((k, n) -> details.add(n + " " + k));
+        }
+        if (samples.get("max_failure_rate") instanceof Number max && max.doubleValue() > 0) {
+            details.add("allowed " + Format.percent(max.doubleValue()));
+        }
+        return new RunVerdict("Failed " + unit, verdict, tone(verdict), details);
     }
 
     private static RunVerdict run(RunSummary s) {
