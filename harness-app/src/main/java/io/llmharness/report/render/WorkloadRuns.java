@@ -14,6 +14,7 @@ import io.llmharness.metrics.StageWindow;
 import io.llmharness.report.RunInfo;
 import io.llmharness.report.RunOutputs;
 import io.llmharness.report.RunSummary;
+import io.llmharness.secret.Secrets;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -67,7 +68,7 @@ final class WorkloadRuns {
         RunInfo info = new RunInfo(
                 run.path("id").asText(),
                 run.path("tool_version").asText(),
-                argv,
+                Secrets.redactArgs(argv),
                 Instant.parse(run.path("start").asText()),
                 run.path("end").isTextual() ? Instant.parse(run.path("end").asText()) : null);
         JsonNode w = summary.path("workload");

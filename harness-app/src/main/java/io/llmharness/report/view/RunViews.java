@@ -8,6 +8,7 @@ import io.llmharness.metrics.server.ServerTimeline;
 import io.llmharness.report.RunOutputs;
 import io.llmharness.report.RunSummary;
 import io.llmharness.report.ServerMetricsFile;
+import io.llmharness.secret.Secrets;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -129,13 +130,13 @@ public final class RunViews {
         Path yaml = dir.resolve("config.resolved.yaml");
         try {
             if (Files.isRegularFile(yaml)) {
-                String text = Files.readString(yaml, StandardCharsets.UTF_8);
+                String text = Secrets.redact(Files.readString(yaml, StandardCharsets.UTF_8));
                 return text.length() > MAX_CONFIG_CHARS
                         ? text.substring(0, MAX_CONFIG_CHARS) + "\n… (cut; see config.resolved.yaml)"
                         : text;
             }
             if (doc != null && doc.has("config")) {
-                return JSON.writeValueAsString(doc.get("config"));
+                return Secrets.redact(JSON.writeValueAsString(doc.get("config")));
             }
         } catch (IOException e) {
             LOG.warn("configuration left out of the report: {}", e.getMessage());

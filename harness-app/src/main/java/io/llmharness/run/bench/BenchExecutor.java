@@ -16,6 +16,7 @@ import io.llmharness.report.render.HtmlFormat;
 import io.llmharness.report.render.RunReports;
 import io.llmharness.run.RunConsole;
 import io.llmharness.run.ServerMetricsScraper;
+import io.llmharness.secret.Secrets;
 import io.llmharness.tokenizer.ResolvedTokenizer;
 import io.llmharness.workload.ProfileSource;
 import io.llmharness.workload.data.PromptFeed;
@@ -174,6 +175,7 @@ public final class BenchExecutor {
         Instant start = Instant.now();
         Vertx vertx = Vertx.vertx();
         Duration scrapeEvery = req.options().metricsInterval();
+        Secrets.register(r.spec().server().apiKey()); // kept out of harness.log, report.html and messages
         ClientOptions options = clientOptions(req, r);
         ServerMetricsScraper scraper = scrapeEvery == null
                 ? null
@@ -233,7 +235,7 @@ public final class BenchExecutor {
             RunInfo info = new RunInfo(
                     dir.getFileName().toString(),
                     req.options().toolVersion(),
-                    req.options().commandLine(),
+                    Secrets.redactArgs(req.options().commandLine()),
                     start,
                     end);
             BenchReport report = BenchOutputs.report(

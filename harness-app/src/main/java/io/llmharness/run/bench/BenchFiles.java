@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.llmharness.error.HarnessException;
+import io.llmharness.secret.Secrets;
 import io.llmharness.tokenizer.ResolvedTokenizer;
 import io.llmharness.workload.spec.Stage;
 import java.io.IOException;
@@ -64,7 +65,7 @@ final class BenchFiles {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("run_id", dir.getFileName().toString());
         doc.put("rerun", rerun(dir.resolve(name), r, req));
-        doc.put("command_line", req.options().commandLine());
+        doc.put("command_line", Secrets.redactArgs(req.options().commandLine()));
         doc.put("harness", r.spec().harness().dirName());
         doc.put("semantics", "read and run with " + r.spec().harness().dirName() + " semantics");
         doc.put("profile", r.profile().source().display());
@@ -72,12 +73,12 @@ final class BenchFiles {
         doc.put(
                 "overrides",
                 req.profile().overrides().entries().stream()
-                        .map(e -> e.key() + "=" + e.value())
+                        .map(e -> e.key() + "=" + Secrets.redactValue(e.key(), e.value()))
                         .toList());
         Map<String, String> vars = new LinkedHashMap<>();
         Map<String, String> env = BenchResolver.env(req, r.model(), r.baseUrl());
         for (String v : r.profile().variables().stream().sorted().toList()) {
-            vars.put(v, env.get(v));
+            vars.put(v, env.get(v) == null ? null : Secrets.redactValue(v, env.get(v)));
         }
         doc.put("environment", vars);
         doc.put("target", target);
