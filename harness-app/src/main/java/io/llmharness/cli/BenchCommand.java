@@ -51,7 +51,8 @@ public final class BenchCommand implements Callable<Integer> {
             "--shard",
             "--start-at",
             "--enable-metrics",
-            "--metrics-interval");
+            "--metrics-interval",
+            "--history");
 
     /** How long Ctrl-C waits for the interrupted run to write its files. */
     private static final Duration INTERRUPT_WAIT = Duration.ofMinutes(2);
@@ -131,6 +132,7 @@ public final class BenchCommand implements Callable<Integer> {
                 BenchRequest req = request(choice, model, commandLine);
                 BenchExecutor.Outcome o = BenchExecutor.execute(req, console, control, models.size() > 1);
                 BenchExecutor.printResults(console, o);
+                HistoryCommand.record(spec.commandLine().getErr(), run.history(), o.runDir());
                 if (o.interrupted()) {
                     return ExitCodes.INTERRUPTED;
                 }

@@ -3,6 +3,7 @@ package io.llmharness.report;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmharness.error.HarnessException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,7 +12,8 @@ import java.util.Locale;
 
 /**
  * A summary.json read as a document, for tools that look at many runs (compare, history) and must accept runs of
- * older and newer versions: every field is optional and looked up by path.
+ * older and newer versions: every field is optional and looked up by path. A workload run's summary.json gets the
+ * {@code config} and {@code metrics} sections of an MLPerf run's ({@link WorkloadSummaryLayout}).
  *
  * @param dir the run directory
  * @param root the document
@@ -36,6 +38,9 @@ public record SummaryDoc(Path dir, JsonNode root) {
         }
         try {
             JsonNode root = JSON.readTree(file.toFile());
+            if (WorkloadSummaryLayout.isWorkload(root) && root instanceof ObjectNode o) {
+                root = WorkloadSummaryLayout.withRunSections(o);
+            }
             if (root == null || !root.isObject() || !root.has("metrics")) {
                 throw new IOException("not a summary document (no 'metrics' section)");
             }

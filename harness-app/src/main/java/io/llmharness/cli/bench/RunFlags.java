@@ -88,6 +88,18 @@ public final class RunFlags {
             description = "Seconds between two scrapes with --enable-metrics (default: ${DEFAULT-VALUE}).")
     double metricsInterval;
 
+    @Option(
+            names = "--history",
+            paramLabel = "FILE",
+            description = "Run history every finished run is added to (default: $HARNESS_HISTORY, else"
+                    + " ~/.llm-harness/history.duckdb; 'off' for none).")
+    String history;
+
+    /** The {@code --history} value as given, or null. */
+    public String history() {
+        return history;
+    }
+
     /** {@code --enable-metrics} with its interval, or null. */
     public Duration metricsInterval() {
         return enableMetrics ? Duration.ofMillis(Math.round(metricsInterval * 1000)) : null;
