@@ -175,6 +175,7 @@ public final class BenchExecutor {
         Instant start = Instant.now();
         Vertx vertx = Vertx.vertx();
         Duration scrapeEvery = req.options().metricsInterval();
+        StageProgress progress = new StageProgress(console.errStream());
         Secrets.register(r.spec().server().apiKey()); // kept out of harness.log, report.html and messages
         ClientOptions options = clientOptions(req, r);
         ServerMetricsScraper scraper = scrapeEvery == null
@@ -190,7 +191,8 @@ public final class BenchExecutor {
                     load,
                     spec.api().streaming(),
                     req.options().warmupRequests(),
-                    listener(console, scraper));
+                    listener(console, scraper, progress));
+            progress.inFlight(run::inFlight);
             ShardStart shardStart = ShardStart.plan(shard, req.options().startAt(), Clock.system());
             shardStart.deadlineNs().ifPresent(run::startAt);
             shardStart.describe().forEach(console::note);
@@ -260,6 +262,7 @@ public final class BenchExecutor {
             ShardFile.write(dir, shardStart, stages);
             return new Outcome(dir, report, control.interrupted() ? null : reason, control.interrupted());
         } finally {
+            progress.close();
             if (scraper != null) {
                 scraper.close();
             }
@@ -267,7 +270,8 @@ public final class BenchExecutor {
         }
     }
 
-    private static BenchRun.Listener listener(RunConsole console, ServerMetricsScraper scraper) {
+    private static BenchRun.Listener listener(
+            RunConsole console, ServerMetricsScraper scraper, StageProgress progress) {
         return new BenchRun.Listener() {
             @Override
             public void stageStarted(int index, Stage stage) {
@@ -277,10 +281,17 @@ public final class BenchExecutor {
                     // here, at the cost of one /metrics round trip before its first request is scheduled
                     scraper.scrapeNow();
                 }
+                progress.start(index, stage);
+            }
+
+            @Override
+            public void requestDone(boolean ok) {
+                progress.done(ok);
             }
 
             @Override
             public void stageEnded(StageRun run) {
+                progress.close();
                 if (scraper != null) {
                     scraper.scrapeNow(); // every request of the stage has finished: its counters end here
                 }

@@ -84,6 +84,8 @@ class BenchReportTest {
         assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
         Path run = o.run();
         assertThat(o.out()).contains("Report: " + run.resolve("report.html"));
+        // each stage had its progress, the last line of each showing all its requests done
+        assertThat(o.err()).contains("stage 0: 8/8 (100.0%)", "stage 1: 16/16 (100.0%)", "in flight 0, errors 0");
         assertThat(run.resolve("charts/ttft_cdf.png")).isRegularFile();
         assertThat(run.resolve("server_metrics.parquet")).isRegularFile();
 
