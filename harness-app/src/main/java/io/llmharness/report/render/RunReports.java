@@ -65,6 +65,7 @@ public final class RunReports {
      * @param snapshot the records it was computed from
      */
     public static Written write(Path dir, RunSummary summary, RecordSnapshot snapshot) {
+        long startNs = System.nanoTime();
         RunView view;
         try {
             view = RunViews.build(dir, summary, snapshot);
@@ -82,6 +83,7 @@ public final class RunReports {
                 problems.add(f.name() + ": " + e);
             }
         }
+        LOG.info("report of {}: {} files in {} ms", dir, files.size(), (System.nanoTime() - startNs) / 1_000_000);
         return new Written(view, files, problems);
     }
 
