@@ -54,7 +54,10 @@ public final class BenchCommand implements Callable<Integer> {
             "--max-retries",
             "--max-failure-rate",
             "--shard",
-            "--start-at");
+            "--start-at",
+            "--enable-metrics",
+            "--metrics-interval",
+            "--history");
 
     /** How long Ctrl-C waits for the interrupted run to write its files. */
     private static final Duration INTERRUPT_WAIT = Duration.ofMinutes(2);
@@ -141,6 +144,7 @@ public final class BenchCommand implements Callable<Integer> {
                 BenchRequest req = request(choice, model, commandLine);
                 BenchExecutor.Outcome o = BenchExecutor.execute(req, console, control, models.size() > 1);
                 BenchExecutor.printResults(console, o);
+                HistoryCommand.record(spec.commandLine().getErr(), run.history(), o.runDir());
                 if (o.interrupted()) {
                     return ExitCodes.INTERRUPTED;
                 }
@@ -176,7 +180,8 @@ public final class BenchCommand implements Callable<Integer> {
                         commandLine,
                         RunCommand.version(),
                         run.shard(),
-                        run.startAt()),
+                        run.startAt(),
+                        run.metricsInterval()),
                 new BenchRequest.Env(env, locator, home),
                 new BenchAccess(access.toRequest(env), failures.maxFailureRate()));
     }

@@ -30,7 +30,10 @@ import picocli.CommandLine.Command;
             LoadgenCommand.class,
             SimCommand.class,
             ServerCommand.class,
-            SubmissionCommand.class
+            SubmissionCommand.class,
+            ReportCommand.class,
+            CompareCommand.class,
+            HistoryCommand.class
         })
 public final class Main implements Runnable {
 

@@ -97,7 +97,9 @@ public final class RunCommand implements Callable<Integer> {
         RunSpec plan = RunPlanner.plan(request());
         RunControl control = new RunControl();
         try (AutoCloseable hook = control.installShutdownHook(INTERRUPT_WAIT)) {
-            return report(console, RunExecutor.execute(plan, console, control));
+            RunResult result = RunExecutor.execute(plan, console, control);
+            HistoryCommand.record(spec.commandLine().getErr(), output.history(), result.runDir());
+            return report(console, result);
         } catch (HarnessException e) {
             throw e;
         } catch (Exception e) {

@@ -3,11 +3,18 @@ package io.llmharness.report;
 import io.llmharness.client.record.RecordSnapshot;
 import io.llmharness.error.HarnessException;
 import io.llmharness.metrics.MetricSummary;
+import io.llmharness.metrics.StageWindow;
+import io.llmharness.metrics.server.ScrapedValue;
+import io.llmharness.metrics.server.ServerMetricsSummary;
+import io.llmharness.metrics.server.ServerTimeline;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The files of a run directory that this package owns, and the two operations on them: write everything after a
@@ -33,17 +40,64 @@ public final class RunOutputs {
     /** The client's pooled chunk-gap histograms (HdrHistogram log). */
     public static final String ITL_HISTOGRAMS = "itl_histograms.hlog";
 
+    private static final Logger LOG = LoggerFactory.getLogger(RunOutputs.class);
+
     private RunOutputs() {}
 
     /**
-     * Writes requests.csv, requests.parquet, itl_histograms.hlog and, last, summary.json into {@code dir} (created
-     * when missing). The summary must have been computed from {@code snapshot}.
+     * A run directory read back: its summary and every recorded request.
      *
+     * @param summary the summary as written
+     * @param snapshot the records, times relative to the run start (nano anchor 0)
+     */
+    public record Recorded(RunSummary summary, RecordSnapshot snapshot) {}
+
+    /**
+     * Writes requests.csv, requests.parquet, itl_histograms.hlog and, last, summary.json into {@code dir} (created
+     * when missing). The summary must have been computed from {@code snapshot}. When the directory holds
+     * {@code server_metrics.parquet} (the scraper has been closed), its per-stage summary becomes the
+     * {@code server_metrics} section.
+     *
+     * @return the summary as written (with its server-metrics section)
      * @throws HarnessException (execution) when a file cannot be written
      */
-    public static void write(Path dir, RunSummary summary, RecordSnapshot snapshot) {
+    public static RunSummary write(Path dir, RunSummary summary, RecordSnapshot snapshot) {
         writeRequests(dir, snapshot);
-        SummaryJson.write(summary, dir.resolve(SUMMARY_JSON));
+        RunSummary s = summary.withServerMetrics(serverMetrics(dir, summary));
+        SummaryJson.write(s, dir.resolve(SUMMARY_JSON));
+        return s;
+    }
+
+    /**
+     * The server-metrics summary of a run directory over the summary's stages, or null without a scrape file or
+     * when it cannot be read (logged, never fatal: the scrape is an extra).
+     */
+    static ServerMetricsSummary serverMetrics(Path dir, RunSummary summary) {
+        return serverMetrics(dir, anchor(summary), summary.effectiveStages());
+    }
+
+    /**
+     * The per-stage summary of a run directory's {@code server_metrics.parquet}, or null when there is none or it
+     * cannot be read (logged, never fatal: the scrape is an extra).
+     *
+     * @param anchor wall-clock time of the run start (stage times are relative to it)
+     */
+    public static ServerMetricsSummary serverMetrics(Path dir, Instant anchor, List<StageWindow> stages) {
+        if (!ServerMetricsFile.exists(dir)) {
+            return null;
+        }
+        try {
+            List<ScrapedValue> values = ServerMetricsFile.read(dir, anchor);
+            return ServerMetricsSummary.of(ServerTimeline.of(values), stages);
+        } catch (IOException e) {
+            LOG.warn("server metrics left out of summary.json: {}", e.getMessage());
+            return null;
+        }
+    }
+
+    /** Wall-clock time of the run start (nano offset 0): window start minus its offset. */
+    public static Instant anchor(RunSummary s) {
+        return s.metrics().window().start().minusNanos(s.metrics().window().startNs());
     }
 
     /**
@@ -86,6 +140,15 @@ public final class RunOutputs {
      * @throws HarnessException (config) when summary.json or the request file is missing or malformed
      */
     public static RunSummary regenerateSummary(Path dir) {
+        return regenerate(dir).summary();
+    }
+
+    /**
+     * As {@link #regenerateSummary}, and returns the records read as well (for the report formats).
+     *
+     * @throws HarnessException (config) when summary.json or the request file is missing or malformed
+     */
+    public static Recorded regenerate(Path dir) {
         Path file = dir.resolve(SUMMARY_JSON);
         SummaryJsonReader.Previous p;
         try {
@@ -95,9 +158,11 @@ public final class RunOutputs {
         }
         RecordSnapshot snap = snapshot(dir, p);
         MetricSummary metrics = MetricSummary.compute(snap, p.options(), p.endpoints());
-        RunSummary s = new RunSummary(p.run(), p.config(), p.dataset(), p.mlperf(), p.clientHealth(), metrics);
+        RunSummary s = new RunSummary(
+                p.run(), p.config(), p.dataset(), p.mlperf(), p.clientHealth(), metrics, p.stages(), null);
+        s = s.withServerMetrics(serverMetrics(dir, s));
         SummaryJson.write(s, file);
-        return s;
+        return new Recorded(s, snap);
     }
 
     private static RecordSnapshot snapshot(Path dir, SummaryJsonReader.Previous previous) {

@@ -1,6 +1,9 @@
 package io.llmharness.report;
 
 import io.llmharness.metrics.MetricSummary;
+import io.llmharness.metrics.StageWindow;
+import io.llmharness.metrics.server.ServerMetricsSummary;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SequencedMap;
@@ -17,6 +20,10 @@ import java.util.SequencedMap;
  *     {@link MlperfSection})
  * @param clientHealth whether the client kept up ({@link ClientHealthSection}), or null when not measured
  * @param metrics the metric summary, including per-endpoint counters and failures
+ * @param stages the stages of a workload run, in order, times relative to the run start; empty for a run of one
+ *     stage (MLPerf), which the report then shows as one stage spanning the measured window
+ * @param serverMetrics what the servers' {@code /metrics} said per stage, or null when they were not scraped
+ *     ({@link RunOutputs#write} fills it from {@code server_metrics.parquet})
  */
 public record RunSummary(
         RunInfo run,
@@ -24,7 +31,9 @@ public record RunSummary(
         SequencedMap<String, Object> dataset,
         SequencedMap<String, Object> mlperf,
         SequencedMap<String, Object> clientHealth,
-        MetricSummary metrics) {
+        MetricSummary metrics,
+        List<StageWindow> stages,
+        ServerMetricsSummary serverMetrics) {
 
     public RunSummary {
         Objects.requireNonNull(run, "run");
@@ -33,9 +42,21 @@ public record RunSummary(
         dataset = JsonTree.freeze(dataset == null ? Map.of() : dataset);
         mlperf = mlperf == null ? null : JsonTree.freeze(mlperf);
         clientHealth = clientHealth == null ? null : JsonTree.freeze(clientHealth);
+        stages = stages == null ? List.of() : List.copyOf(stages);
     }
 
-    /** A summary without a client-health section. */
+    /** A summary of a run without stages and without server metrics. */
+    public RunSummary(
+            RunInfo run,
+            SequencedMap<String, Object> config,
+            SequencedMap<String, Object> dataset,
+            SequencedMap<String, Object> mlperf,
+            SequencedMap<String, Object> clientHealth,
+            MetricSummary metrics) {
+        this(run, config, dataset, mlperf, clientHealth, metrics, List.of(), null);
+    }
+
+    /** A summary without a client-health section, stages or server metrics. */
     public RunSummary(
             RunInfo run,
             SequencedMap<String, Object> config,
@@ -69,5 +90,29 @@ public record RunSummary(
                 mlperf == null ? null : JsonTree.freeze(mlperf),
                 clientHealth == null ? null : JsonTree.freeze(clientHealth),
                 metrics);
+    }
+
+    /** This summary with the stages of a workload run (times relative to the run start). */
+    public RunSummary withStages(List<StageWindow> s) {
+        return new RunSummary(run, config, dataset, mlperf, clientHealth, metrics, s, serverMetrics);
+    }
+
+    /** This summary with a server-metrics section (null for none). */
+    public RunSummary withServerMetrics(ServerMetricsSummary s) {
+        return new RunSummary(run, config, dataset, mlperf, clientHealth, metrics, stages, s);
+    }
+
+    /**
+     * The stages as the report shows them: the recorded ones, or one stage named after the MLPerf scenario (else
+     * {@code run}) spanning the measured window.
+     */
+    public List<StageWindow> effectiveStages() {
+        if (!stages.isEmpty()) {
+            return stages;
+        }
+        Object scenario = mlperf == null ? null : mlperf.get("scenario");
+        String name = scenario == null ? "run" : scenario.toString();
+        return List.of(new StageWindow(
+                name, metrics.window().startNs(), metrics.window().endNs()));
     }
 }

@@ -7,6 +7,7 @@ import io.llmharness.metrics.BalanceVerdict;
 import io.llmharness.metrics.FailureSummary;
 import io.llmharness.metrics.MetricSummary;
 import io.llmharness.metrics.ServerMetrics;
+import io.llmharness.metrics.StageWindow;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -22,8 +23,8 @@ import java.util.Map;
 
 /**
  * Writes summary.json: one document with the sections {@code schema_version}, {@code run}, {@code config},
- * {@code dataset}, {@code mlperf}, {@code client_health} (when measured), {@code metrics}, {@code endpoints} and
- * {@code failures}, in that order, keys in a
+ * {@code dataset}, {@code mlperf}, {@code client_health} (when measured), {@code metrics}, {@code endpoints},
+ * {@code failures} and, when present, {@code stages} and {@code server_metrics}, in that order, keys in a
  * fixed order, numbers as numbers and null where a value is undefined (never NaN or Infinity). The layout is
  * described in docs/metrics.md.
  */
@@ -75,6 +76,10 @@ public final class SummaryJson {
             MetricsJson.write(out, s.metrics());
             endpoints(out, s.metrics());
             failures(out, s.metrics());
+            stages(out, s);
+            if (s.serverMetrics() != null) {
+                out.value("server_metrics", ServerMetricsJson.section(s.serverMetrics()));
+            }
             out.end();
         }
     }
@@ -170,6 +175,23 @@ public final class SummaryJson {
                     .end();
         }
         out.endArray().end();
+    }
+
+    /** Written only for runs with stages (workload mode). */
+    private static void stages(ReportJson out, RunSummary s) throws IOException {
+        if (s.stages().isEmpty()) {
+            return;
+        }
+        out.startArray("stages");
+        for (StageWindow w : s.stages()) {
+            out.start(null)
+                    .field("name", w.name())
+                    .field("start_ns", w.startNs())
+                    .field("end_ns", w.endNs())
+                    .field("duration_s", Units.seconds(w.endNs() - w.startNs()))
+                    .end();
+        }
+        out.endArray();
     }
 
     static String iso(Instant t) {

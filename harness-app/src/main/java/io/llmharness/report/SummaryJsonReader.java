@@ -3,10 +3,12 @@ package io.llmharness.report;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.metrics.LatencyMetric;
 import io.llmharness.metrics.MeasureOptions;
 import io.llmharness.metrics.SloSpec;
+import io.llmharness.metrics.StageWindow;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -23,8 +25,10 @@ import java.util.SequencedMap;
  */
 final class SummaryJsonReader {
 
-    private static final ObjectMapper JSON =
-            new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    /** Numbers are read exactly as written ({@code 0.0} stays {@code 0.0}), so a rewritten file is the same. */
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .configure(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false);
 
     /**
      * What a summary.json says besides the metrics.
@@ -37,6 +41,7 @@ final class SummaryJsonReader {
      * @param endpoints the per-endpoint counters
      * @param options the measured window (relative to the run start, i.e. for a snapshot anchored at 0) and SLOs
      * @param anchor wall-clock time of the run start
+     * @param stages the stages of a workload run, else empty
      */
     record Previous(
             RunInfo run,
@@ -46,7 +51,8 @@ final class SummaryJsonReader {
             SequencedMap<String, Object> clientHealth,
             List<EndpointStats> endpoints,
             MeasureOptions options,
-            Instant anchor) {}
+            Instant anchor,
+            List<StageWindow> stages) {}
 
     private SummaryJsonReader() {}
 
@@ -67,7 +73,19 @@ final class SummaryJsonReader {
                 root.path("client_health").isObject() ? map(root.get("client_health")) : null,
                 endpoints(root.path("endpoints")),
                 options(window, metrics.path("slos")),
-                anchor);
+                anchor,
+                stages(root.path("stages")));
+    }
+
+    private static List<StageWindow> stages(JsonNode array) {
+        List<StageWindow> out = new ArrayList<>();
+        for (JsonNode st : array) {
+            out.add(new StageWindow(
+                    required(st, "name").asText(),
+                    required(st, "start_ns").asLong(),
+                    required(st, "end_ns").asLong()));
+        }
+        return out;
     }
 
     private static RunInfo run(JsonNode run) {

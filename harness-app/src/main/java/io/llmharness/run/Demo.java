@@ -12,6 +12,7 @@ import io.llmharness.simulator.SimulatorOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -41,6 +42,8 @@ public final class Demo {
     static final int SERVER_QUERIES = 480;
     static final int SERVER_QPS = 30;
     static final int SERVER_MIN_DURATION_MS = 10000;
+    /** The simulator's /metrics is scraped this often, so the report shows the server side too. */
+    static final Duration METRICS_INTERVAL = Duration.ofMillis(500);
 
     private Demo() {}
 
@@ -125,7 +128,7 @@ public final class Demo {
                 new RunRequest.LoadGenRequest(userConf, null, null, null, List.of(), false, null),
                 new RunRequest.SutRequest(null, true, null, null, null, null),
                 new RunRequest.OutputRequest(dir, null, commandLine, version, progress, true),
-                RunRequest.MetricsRequest.OFF,
+                new RunRequest.MetricsRequest(true, METRICS_INTERVAL),
                 false);
     }
 

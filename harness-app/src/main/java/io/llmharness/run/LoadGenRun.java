@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -88,7 +89,7 @@ final class LoadGenRun {
         HttpSut sut;
         WarmStart.Report warm;
         ClientSamples samples;
-        try (Progress progress = progress();
+        try (Progress progress = progress(client);
                 ServerMetricsScraper scraper = ServerMetricsScraper.start(spec, servers.urls())) {
             CountingSink sink = new CountingSink(loadGen, progress);
             sut = new HttpSut(client, sink, spec.prompts(), sutOptions());
@@ -235,17 +236,23 @@ final class LoadGenRun {
                 .withEnableTrace(spec.request().loadgen().trace());
     }
 
-    private Progress progress() {
+    private Progress progress(LlmClient client) {
         long total = ExpectedSamples.of(spec.settings(), spec.dataset().size());
         String task = spec.benchmark().loadGen().scenario().displayName();
+        Supplier<Progress.Status> status = () -> new Progress.Status(
+                client.inFlight() + client.queued(),
+                client.endpointStats().stream()
+                        .mapToLong(EndpointStats::failures)
+                        .sum());
+        Duration every = Progress.DEFAULT_LINE_INTERVAL;
         return switch (spec.request().output().progress()) {
             case OFF -> Progress.off();
-            case BAR -> Progress.start(task, total, Progress.Mode.BAR, Progress.DEFAULT_LINE_INTERVAL);
-            case LINES -> Progress.lines(task, total, console.errStream(), Progress.DEFAULT_LINE_INTERVAL);
+            case BAR -> Progress.start(task, total, Progress.Mode.BAR, every, status);
+            case LINES -> Progress.lines(task, total, console.errStream(), every, status);
             case AUTO ->
                 Progress.interactiveTerminal()
-                        ? Progress.start(task, total, Progress.Mode.BAR, Progress.DEFAULT_LINE_INTERVAL)
-                        : Progress.lines(task, total, console.errStream(), Progress.DEFAULT_LINE_INTERVAL);
+                        ? Progress.start(task, total, Progress.Mode.BAR, every, status)
+                        : Progress.lines(task, total, console.errStream(), every, status);
         };
     }
 

@@ -7,6 +7,9 @@ import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.results.PerformanceSummary;
 import io.llmharness.loadgen.results.Validity;
 import io.llmharness.metrics.FailureVerdict;
+import io.llmharness.report.render.HtmlFormat;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -105,6 +108,10 @@ public final class ResultLines {
             row(out, "Profile", r.profileProblem());
         }
         row(out, "Files", r.runDir().toString());
+        Path report = r.runDir().resolve(HtmlFormat.FILE);
+        if (Files.isRegularFile(report)) {
+            row(out, "Report", report.toString());
+        }
         return out;
     }
 

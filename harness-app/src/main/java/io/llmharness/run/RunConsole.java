@@ -29,7 +29,7 @@ public record RunConsole(PrintWriter out, PrintWriter err) {
     }
 
     /** {@code err} as a stream, for writers that need one (plain progress lines). */
-    PrintStream errStream() {
+    public PrintStream errStream() {
         return new PrintStream(
                 new OutputStream() {
                     @Override

@@ -19,6 +19,7 @@ import io.llmharness.report.MlperfSection;
 import io.llmharness.report.RunInfo;
 import io.llmharness.report.RunOutputs;
 import io.llmharness.report.RunSummary;
+import io.llmharness.report.render.RunReports;
 import io.llmharness.secret.Secrets;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -27,8 +28,8 @@ import java.util.Map;
 
 /**
  * Writes what the harness adds to LoadGen's four logs: {@code summary.json}, {@code requests.csv},
- * {@code requests.parquet} and the ITL histograms, from every request the client recorded (also those of an
- * aborted or interrupted run).
+ * {@code requests.parquet}, the ITL histograms and the report ({@code report.html}, {@code charts/*.png}), from
+ * every request the client recorded (also those of an aborted or interrupted run).
  */
 final class RunFiles {
 
@@ -53,7 +54,8 @@ final class RunFiles {
                 mlperf(r, failures, h.peakProbes()),
                 ClientHealthSection.of(health, warmUp(h.warm())),
                 metrics);
-        RunOutputs.write(r.runDir(), summary, snapshot);
+        RunSummary written = RunOutputs.write(r.runDir(), summary, snapshot);
+        RunReports.write(r.runDir(), written, snapshot);
         return new RunResult(
                 r.spec(),
                 r.runDir(),

@@ -1,21 +1,21 @@
 package io.llmharness.run;
 
-import java.io.BufferedWriter;
+import io.llmharness.client.transport.TransportOptions;
+import io.llmharness.metrics.PrometheusText;
+import io.llmharness.report.ServerMetricsFile;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -23,63 +23,104 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code --enable-metrics}: scrapes {@code GET /metrics} (Prometheus text) of every server every
- * {@code --metrics-interval} while LoadGen runs, once more at the end, and writes every sample as a row of
- * {@code server_metrics.parquet} (columns {@code time}, {@code server}, {@code metric}, {@code labels},
- * {@code value}) in the run directory. A scrape that fails is logged in harness.log and skipped; it never
- * disturbs the run. Comment lines ({@code # HELP}, {@code # TYPE}) are dropped.
+ * Scrapes {@code GET /metrics} (Prometheus text) of every server every interval on a daemon thread of its own,
+ * once more at the end, and writes every sample into {@code server_metrics.parquet} of the run directory
+ * ({@link ServerMetricsFile}). A scrape that fails or does not parse is skipped (the first failure of a server is a
+ * warning in harness.log); it never disturbs the run. All servers of one scrape round share one timestamp: the
+ * middle of the round (the servers read their counters somewhere between sending the request and receiving the
+ * answer). When the machine stalls, the rounds missed are not made up in a burst: a round due less than half an
+ * interval after the last one is skipped, since rates between scrapes a few milliseconds apart are mostly noise.
+ *
+ * <p>Any run can use it, MLPerf or workload mode:
+ *
+ * <pre>{@code
+ * try (ServerMetricsScraper scraper = ServerMetricsScraper.start(urls, runDir, Duration.ofSeconds(5), transport)) {
+ *     ... stage 1 ...
+ *     scraper.scrapeNow();   // optional: a scrape between stages makes per-stage counters exact
+ *     ... stage 2 ...
+ * }                          // scrapes once more, then writes server_metrics.parquet
+ * }</pre>
+ *
+ * Then {@code RunOutputs.write} summarises the file per stage into summary.json and the report draws it.
  */
-final class ServerMetricsScraper implements AutoCloseable {
+public final class ServerMetricsScraper implements AutoCloseable {
 
-    static final String FILE = "server_metrics.parquet";
+    /** Shortest interval; a smaller one is raised to this. */
+    public static final Duration MIN_INTERVAL = Duration.ofMillis(100);
+
     private static final Logger LOG = LoggerFactory.getLogger(ServerMetricsScraper.class);
 
     private final List<String> urls;
-    private final Path csv;
-    private final Path parquet;
-    private final BufferedWriter out;
+    private final ServerMetricsFile.Writer out;
     private final ScheduledExecutorService timer;
     private final HttpClient http;
-    private final java.util.Map<String, String> headers;
+    private final Map<String, String> headers;
+    private final long intervalNs;
+    private long lastRoundNs = Long.MIN_VALUE;
+    private final Set<String> failing = new HashSet<>();
+    private boolean closed;
 
-    private ServerMetricsScraper(List<String> urls, Path runDir, Duration interval, AccessPlan access)
-            throws IOException {
+    private ServerMetricsScraper(
+            List<String> urls, ServerMetricsFile.Writer out, Duration interval, TransportOptions transport) {
         this.urls = List.copyOf(urls);
-        this.csv = runDir.resolve("server_metrics.csv");
-        this.parquet = runDir.resolve(FILE);
-        this.out = Files.newBufferedWriter(csv, StandardCharsets.UTF_8);
-        out.write("time,server,metric,labels,value\n");
+        this.out = out;
         this.http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(2))
-                .sslContext(access.tls().sslContext())
+                .sslContext(transport.tls().sslContext())
                 .build();
-        this.headers = access.controlHeaders();
+        this.headers = transport.requestHeaders();
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "metrics-scraper");
             t.setDaemon(true);
             return t;
         });
-        long ms = Math.max(100, interval.toMillis());
-        timer.scheduleAtFixedRate(this::scrapeAll, 0, ms, TimeUnit.MILLISECONDS);
+        long ms = Math.max(MIN_INTERVAL.toMillis(), interval.toMillis());
+        this.intervalNs = TimeUnit.MILLISECONDS.toNanos(ms);
+        timer.scheduleAtFixedRate(this::scheduledRound, 0, ms, TimeUnit.MILLISECONDS);
     }
 
-    /** Starts scraping when the run asks for it; otherwise a handle that does nothing. */
-    static ServerMetricsScraper start(RunSpec spec, List<String> urls) {
-        RunRequest.MetricsRequest m = spec.request().metrics();
-        if (!m.enabled()) {
-            return null;
+    /** A round of the timer, unless it is a late one that would follow the last round too closely. */
+    private synchronized void scheduledRound() {
+        if (lastRoundNs != Long.MIN_VALUE && System.nanoTime() - lastRoundNs < intervalNs / 2) {
+            return;
         }
+        scrapeNow();
+    }
+
+    /**
+     * Starts scraping the servers at the given base URLs (scheme, host, port; {@code /metrics} is appended) into
+     * {@code runDir} (which must exist). When the file cannot be created, logs a warning and returns a scraper
+     * that does nothing.
+     *
+     * @param transport the headers (API key, {@code --header}) and TLS trust the client uses with these servers
+     */
+    public static ServerMetricsScraper start(
+            List<String> baseUrls, Path runDir, Duration interval, TransportOptions transport) {
         try {
-            return new ServerMetricsScraper(urls, spec.runDir(), m.interval(), spec.access());
+            return new ServerMetricsScraper(baseUrls, ServerMetricsFile.Writer.create(runDir), interval, transport);
         } catch (IOException e) {
             LOG.warn("server metrics are not scraped: {}", e.toString());
-            return null;
+            return new ServerMetricsScraper(List.of(), null, Duration.ofDays(1), TransportOptions.defaults());
         }
     }
 
-    private synchronized void scrapeAll() {
-        String now = Instant.now().toString();
+    /** {@code --enable-metrics} of an MLPerf run: a scraper when asked for, else null. */
+    static ServerMetricsScraper start(RunSpec spec, List<String> urls) {
+        RunRequest.MetricsRequest m = spec.request().metrics();
+        return m.enabled()
+                ? start(urls, spec.runDir(), m.interval(), spec.access().applyTo(TransportOptions.defaults()))
+                : null;
+    }
+
+    /** Scrapes every server now (blocking, at most a few seconds per server). Thread-safe. */
+    public synchronized void scrapeNow() {
+        if (closed || out == null) {
+            return;
+        }
+        long startNs = System.nanoTime();
+        Instant start = Instant.now();
+        List<Map.Entry<String, PrometheusText>> round = new ArrayList<>(urls.size());
         for (String url : urls) {
             String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
             try {
@@ -89,52 +130,47 @@ final class ServerMetricsScraper implements AutoCloseable {
                 headers.forEach(req::header);
                 HttpResponse<String> r = http.send(req.build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
-                    write(now, url, r.body());
+                    round.add(Map.entry(url, PrometheusText.parse(r.body())));
+                    if (failing.remove(url)) {
+                        LOG.info("GET {}/metrics answers again", base);
+                    }
                 } else {
-                    LOG.info("GET {}/metrics: HTTP {}", base, r.statusCode());
+                    failed(
+                            url,
+                            "HTTP " + r.statusCode()
+                                    + (r.statusCode() == 404
+                                            ? " (SGLang serves /metrics only with --enable-metrics)"
+                                            : ""));
                 }
-            } catch (IOException e) {
-                LOG.info("GET {}/metrics failed: {}", base, e.toString());
+            } catch (IOException | IllegalArgumentException e) {
+                failed(url, e.toString());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             }
         }
-    }
-
-    private void write(String time, String url, String body) throws IOException {
-        for (String line : body.split("\n")) {
-            String l = line.strip();
-            if (l.isEmpty() || l.startsWith("#")) {
-                continue;
+        long endNs = System.nanoTime();
+        lastRoundNs = endNs;
+        Instant middle = start.plusNanos((endNs - startNs) / 2);
+        for (Map.Entry<String, PrometheusText> e : round) {
+            try {
+                out.append(middle, e.getKey(), e.getValue());
+            } catch (IOException ex) {
+                LOG.warn("server metrics of {} not written: {}", e.getKey(), ex.toString());
             }
-            int brace = l.indexOf('{');
-            int space = brace >= 0 ? l.indexOf(' ', l.lastIndexOf('}')) : l.indexOf(' ');
-            if (space < 0) {
-                continue;
-            }
-            String name = brace >= 0 && brace < space ? l.substring(0, brace) : l.substring(0, space);
-            String labels = brace >= 0 && brace < space ? l.substring(brace + 1, l.lastIndexOf('}', space)) : "";
-            String[] rest = l.substring(space + 1).strip().split("\\s+");
-            out.write(time + "," + csv(url) + "," + csv(name) + "," + csv(labels) + "," + number(rest[0]) + "\n");
         }
     }
 
-    /** Prometheus spells infinities and NaN its own way. */
-    private static String number(String v) {
-        return switch (v) {
-            case "+Inf" -> "inf";
-            case "-Inf" -> "-inf";
-            case "NaN" -> "nan";
-            default -> v;
-        };
+    /** Logs the first failure of a server as a warning, the next ones (every interval) only at debug level. */
+    private void failed(String url, String why) {
+        if (failing.add(url)) {
+            LOG.warn("GET {}/metrics failed: {}; its server metrics are missing until it answers", url, why);
+        } else {
+            LOG.debug("GET {}/metrics failed: {}", url, why);
+        }
     }
 
-    private static String csv(String s) {
-        return "\"" + s.replace("\"", "\"\"") + "\"";
-    }
-
-    /** Scrapes one last time, then writes the Parquet file. */
+    /** Scrapes one last time, then writes the Parquet file. Idempotent. */
     @Override
     public void close() {
         timer.shutdownNow();
@@ -143,24 +179,20 @@ final class ServerMetricsScraper implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        scrapeAll();
-        try {
-            out.close();
-            try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
-                    Statement st = c.createStatement()) {
-                st.execute("COPY (SELECT * FROM read_csv(" + literal(csv) + ", header = true, auto_detect = false,"
-                        + " columns = {'time': 'TIMESTAMPTZ', 'server': 'VARCHAR', 'metric': 'VARCHAR',"
-                        + " 'labels': 'VARCHAR', 'value': 'DOUBLE'})) TO " + literal(parquet)
-                        + " (FORMAT parquet, COMPRESSION zstd)");
+        scrapeNow();
+        synchronized (this) {
+            if (closed) {
+                return;
             }
-            Files.deleteIfExists(csv);
-        } catch (IOException | SQLException e) {
-            LOG.warn("cannot write {}: {}", parquet, e.toString());
+            closed = true;
+        }
+        if (out != null) {
+            try {
+                out.close();
+            } catch (IOException e) {
+                LOG.warn("{}", e.getMessage());
+            }
         }
         http.shutdownNow();
-    }
-
-    private static String literal(Path p) {
-        return "'" + p.toAbsolutePath().toString().replace("'", "''") + "'";
     }
 }

@@ -45,5 +45,12 @@ class DemoScriptTest {
                 .isEqualTo(2);
         assertThat(err).doesNotContain("Exception", "\tat ", "netty");
         assertThat(seconds).as("wall time of ./harness demo").isLessThan(120);
+        List<String> lines = out.strip().lines().toList();
+        String last = lines.get(lines.size() - 1);
+        assertThat(last)
+                .as("the demo ends with its report")
+                .startsWith("Report: ")
+                .endsWith("/report.html");
+        assertThat(Path.of(last.substring("Report: ".length()))).isRegularFile();
     }
 }

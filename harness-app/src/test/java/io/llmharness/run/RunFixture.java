@@ -171,8 +171,10 @@ final class RunFixture {
                 "requests.csv",
                 "requests.parquet",
                 "config.resolved.yaml",
-                "harness.log")) {
+                "harness.log",
+                "report.html")) {
             assertThat(runDir.resolve(f)).as(f).exists();
         }
+        assertThat(runDir.resolve("charts")).as("charts/").isDirectoryContaining("glob:**.png");
     }
 }

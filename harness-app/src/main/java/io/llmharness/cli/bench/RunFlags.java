@@ -3,6 +3,7 @@ package io.llmharness.cli.bench;
 import io.llmharness.error.HarnessException;
 import io.llmharness.run.bench.Shard;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
@@ -74,6 +75,36 @@ public final class RunFlags {
                     + " warm-up; all shards of a run share one.")
     String startAt;
 
+    @Option(
+            names = "--enable-metrics",
+            description = "Scrape the server's /metrics into server_metrics.parquet, with a scrape at every stage"
+                    + " boundary; per-stage figures go to summary.json and report.html.")
+    boolean enableMetrics;
+
+    @Option(
+            names = "--metrics-interval",
+            paramLabel = "SECONDS",
+            defaultValue = "15",
+            description = "Seconds between two scrapes with --enable-metrics (default: ${DEFAULT-VALUE}).")
+    double metricsInterval;
+
+    @Option(
+            names = "--history",
+            paramLabel = "FILE",
+            description = "Run history every finished run is added to (default: $HARNESS_HISTORY, else"
+                    + " ~/.llm-harness/history.duckdb; 'off' for none).")
+    String history;
+
+    /** The {@code --history} value as given, or null. */
+    public String history() {
+        return history;
+    }
+
+    /** {@code --enable-metrics} with its interval, or null. */
+    public Duration metricsInterval() {
+        return enableMetrics ? Duration.ofMillis(Math.round(metricsInterval * 1000)) : null;
+    }
+
     /** {@code --shard}, or the whole load. */
     public Shard shard() {
         return shard == null ? Shard.WHOLE : Shard.parse(shard);
@@ -114,6 +145,10 @@ public final class RunFlags {
         }
         if (maxRetries < 0) {
             throw HarnessException.usage("--max-retries " + maxRetries + ": must be >= 0");
+        }
+        if (!(metricsInterval > 0) || !Double.isFinite(metricsInterval)) {
+            throw HarnessException.usage(
+                    "--metrics-interval " + metricsInterval + ": must be a positive number of seconds");
         }
         shard();
         startAt();

@@ -23,6 +23,18 @@ public final class OutputFlags {
             description = "auto (a bar on a" + " terminal, else a line every 10 s), bar, lines or off.")
     String progress;
 
+    @Option(
+            names = "--history",
+            paramLabel = "FILE",
+            description = "Run history every finished run is added to (default: $HARNESS_HISTORY, else"
+                    + " ~/.llm-harness/history.duckdb; 'off' for none).")
+    String history;
+
+    /** The {@code --history} value as given, or null. */
+    public String history() {
+        return history;
+    }
+
     /** The output directory. */
     public Path outputDir() {
         return outputDir;

@@ -1,6 +1,7 @@
 package io.llmharness.report.format;
 
 import io.llmharness.metrics.StageMetrics;
+import io.llmharness.metrics.server.ServerMetricsSummary;
 import io.llmharness.report.RunInfo;
 import io.llmharness.tokenizer.ResolvedTokenizer;
 import io.llmharness.workload.spec.WorkloadSpec;
@@ -27,6 +28,7 @@ import java.util.Objects;
  * @param requests every measured request, in issue order
  * @param stopReason why the run stopped early, or null when it ran to the end
  * @param warnings one line each
+ * @param serverMetrics the server's {@code /metrics} per stage ({@code --enable-metrics}), or null when not scraped
  */
 public record BenchReport(
         RunInfo run,
@@ -43,7 +45,8 @@ public record BenchReport(
         StageMetrics total,
         List<RequestRow> requests,
         String stopReason,
-        List<String> warnings) {
+        List<String> warnings,
+        ServerMetricsSummary serverMetrics) {
 
     public BenchReport {
         Objects.requireNonNull(run, "run");

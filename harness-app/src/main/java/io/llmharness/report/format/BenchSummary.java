@@ -5,6 +5,7 @@ import io.llmharness.metrics.FailureSummary;
 import io.llmharness.metrics.StageMetrics;
 import io.llmharness.metrics.SummaryStats;
 import io.llmharness.report.RunInfo;
+import io.llmharness.report.ServerMetricsJson;
 import io.llmharness.tokenizer.ResolvedTokenizer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,7 +17,8 @@ import java.util.Map;
 /**
  * Our own {@code summary.json} for a workload run: {@code run}, {@code workload} (which harness's semantics, the
  * profile, model, endpoint, tokenizer, data), {@code stages} (each with its load and metric table) and
- * {@code total}. Latencies in milliseconds with count, mean, std, min, max and p0.1…p99.9; null for anything that
+ * {@code total}, and {@code server_metrics} when the server was scraped. Stages carry {@code start_s} and
+ * {@code end_s}, seconds from the run start (the report's time axis). Latencies in milliseconds with count, mean, std, min, max and p0.1…p99.9; null for anything that
  * is not a finite number. Written last, through a temporary file and a rename.
  */
 final class BenchSummary implements ReportFormat {
@@ -87,12 +89,17 @@ final class BenchSummary implements ReportFormat {
                     .num("planned_requests", s.planned())
                     .bool("interrupted", s.interrupted())
                     .num("first_sample_index", s.firstSample())
-                    .num("last_sample_index", s.lastSample());
+                    .num("last_sample_index", s.lastSample())
+                    .num("start_s", (s.startNs() - r.nanoAnchor()) / 1e9)
+                    .num("end_s", (s.endNs() - r.nanoAnchor()) / 1e9);
             metrics(j, "metrics", s.metrics());
             j.end();
         }
         j.endArray();
         metrics(j, "total", r.total());
+        if (r.serverMetrics() != null) {
+            j.tree("server_metrics", ServerMetricsJson.section(r.serverMetrics()));
+        }
         j.array("warnings");
         for (String w : r.warnings()) {
             j.g().writeString(w);

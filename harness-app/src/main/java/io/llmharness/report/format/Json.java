@@ -6,9 +6,12 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import java.io.IOException;
 import java.io.Writer;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 /** JSON writing for the formats: 2-space indent, LF, and null for any number that is not finite. */
 final class Json implements AutoCloseable {
@@ -88,6 +91,44 @@ final class Json implements AutoCloseable {
     Json nil(String field) throws IOException {
         g.writeNullField(field);
         return this;
+    }
+
+    /**
+     * A JSON-like value: a map (in its iteration order), list, string, boolean, null, or number ({@link BigDecimal}
+     * in plain notation).
+     */
+    Json tree(String field, Object v) throws IOException {
+        g.writeFieldName(field);
+        tree(v);
+        return this;
+    }
+
+    private void tree(Object v) throws IOException {
+        switch (v) {
+            case null -> g.writeNull();
+            case String s -> g.writeString(s);
+            case Boolean b -> g.writeBoolean(b);
+            case BigDecimal d -> g.writeNumber(d.toPlainString());
+            case Integer i -> g.writeNumber(i);
+            case Long l -> g.writeNumber(l);
+            case Double d -> value(d);
+            case Map<?, ?> m -> {
+                g.writeStartObject();
+                for (Map.Entry<?, ?> e : m.entrySet()) {
+                    g.writeFieldName(String.valueOf(e.getKey()));
+                    tree(e.getValue());
+                }
+                g.writeEndObject();
+            }
+            case List<?> list -> {
+                g.writeStartArray();
+                for (Object x : list) {
+                    tree(x);
+                }
+                g.writeEndArray();
+            }
+            default -> g.writeString(v.toString());
+        }
     }
 
     /** A double as its shortest decimal text, or null when not finite. */

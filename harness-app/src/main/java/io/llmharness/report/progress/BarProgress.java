@@ -6,6 +6,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarConsumer;
@@ -13,7 +14,8 @@ import me.tongfei.progressbar.ProgressBarConsumer;
 /**
  * A redrawn bar on stderr (me.tongfei progressbar, which renders on its own thread). Steps go into a striped
  * counter; at most every {@link #PUSH_INTERVAL_NS} one caller hands the sum to the bar, whose state is
- * synchronized and would otherwise be contended by every completion.
+ * synchronized and would otherwise be contended by every completion. The run's status (in flight, errors) goes
+ * into the bar's extra message at the same moments.
  */
 final class BarProgress implements Progress {
 
@@ -22,14 +24,23 @@ final class BarProgress implements Progress {
     private final LongAdder count = new LongAdder();
     private final AtomicLong nextPushNs = new AtomicLong(System.nanoTime());
     private final ProgressBar bar;
+    private final Supplier<Progress.Status> status;
     private volatile boolean closed;
 
     BarProgress(String task, long total) {
-        this(task, total, null);
+        this(task, total, null, null);
     }
 
-    /** @param consumer where the bar is drawn, or null for the library's default (stderr) */
     BarProgress(String task, long total, ProgressBarConsumer consumer) {
+        this(task, total, consumer, null);
+    }
+
+    /**
+     * @param consumer where the bar is drawn, or null for the library's default (stderr)
+     * @param status shown after the rate, or null
+     */
+    BarProgress(String task, long total, ProgressBarConsumer consumer, Supplier<Progress.Status> status) {
+        this.status = status;
         ProgressBarBuilder b = new ProgressBarBuilder();
         if (consumer != null) {
             b.setConsumer(consumer);
@@ -59,6 +70,9 @@ final class BarProgress implements Progress {
             bar.maxHint(-1);
         }
         bar.stepTo(done);
+        if (status != null) {
+            bar.setExtraMessage(Progress.statusText(status));
+        }
     }
 
     @Override

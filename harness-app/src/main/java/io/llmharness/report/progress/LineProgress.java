@@ -8,10 +8,12 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * Progress for logs: one plain line (no carriage return) every interval, printed by a daemon timer thread, e.g.
- * {@code Offline: 1200/5000 (24.0%), 118.3/s, ETA 0:00:32}, and a final line on close that shows the elapsed time
+ * {@code Offline: 1200/5000 (24.0%), 118.3/s, in flight 64, errors 0, ETA 0:00:32} (the status only when the run
+ * gives one), and a final line on close that shows the elapsed time
  * instead of the ETA, e.g. {@code Offline: 5000/5000 (100.0%), 120.1/s, elapsed 0:00:42}.
  */
 final class LineProgress implements Progress {
@@ -22,10 +24,16 @@ final class LineProgress implements Progress {
     private final LongSupplier nanoClock;
     private final long startNs;
     private final LongAdder count = new LongAdder();
+    private final Supplier<Progress.Status> status;
     private volatile ScheduledExecutorService timer;
     private boolean closed;
 
     LineProgress(String task, long total, PrintStream out, LongSupplier nanoClock) {
+        this(task, total, out, nanoClock, null);
+    }
+
+    LineProgress(String task, long total, PrintStream out, LongSupplier nanoClock, Supplier<Progress.Status> status) {
+        this.status = status;
         this.task = task;
         this.total = total;
         this.out = out;
@@ -33,8 +41,9 @@ final class LineProgress implements Progress {
         this.startNs = nanoClock.getAsLong();
     }
 
-    static LineProgress started(String task, long total, PrintStream out, Duration interval) {
-        LineProgress p = new LineProgress(task, total, out, System::nanoTime);
+    static LineProgress started(
+            String task, long total, PrintStream out, Duration interval, Supplier<Progress.Status> status) {
+        LineProgress p = new LineProgress(task, total, out, System::nanoTime, status);
         p.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "progress-" + task);
             t.setDaemon(true);
@@ -94,6 +103,10 @@ final class LineProgress implements Progress {
             sb.append(" (").append(total).append(" expected; running on to the minimum duration)");
         }
         sb.append(String.format(Locale.ROOT, ", %.1f/s", rate));
+        String st = Progress.statusText(status);
+        if (!st.isEmpty()) {
+            sb.append(", ").append(st);
+        }
         if (end) {
             sb.append(", elapsed ").append(clock(seconds));
         } else if (total > 0 && rate > 0 && done < total) {

@@ -7,10 +7,15 @@ import io.llmharness.client.engine.LlmClient;
 import io.llmharness.client.failure.RetryPolicy;
 import io.llmharness.error.HarnessException;
 import io.llmharness.loadgen.clock.Clock;
+import io.llmharness.metrics.server.ServerMetricsSummary;
 import io.llmharness.report.RunInfo;
+import io.llmharness.report.RunOutputs;
 import io.llmharness.report.format.BenchReport;
 import io.llmharness.report.format.StageResult;
+import io.llmharness.report.render.HtmlFormat;
+import io.llmharness.report.render.RunReports;
 import io.llmharness.run.RunConsole;
+import io.llmharness.run.ServerMetricsScraper;
 import io.llmharness.secret.PrivateFiles;
 import io.llmharness.secret.Secrets;
 import io.llmharness.tokenizer.ResolvedTokenizer;
@@ -21,7 +26,9 @@ import io.llmharness.workload.spec.LoadSpec;
 import io.llmharness.workload.spec.Stage;
 import io.llmharness.workload.spec.WorkloadSpec;
 import io.vertx.core.Vertx;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -169,8 +176,15 @@ public final class BenchExecutor {
         ClockProbe.Result clock = ShardFile.clock(shard, req.options().startAt(), r.baseUrl());
         Instant start = Instant.now();
         Vertx vertx = Vertx.vertx();
+        Duration scrapeEvery = req.options().metricsInterval();
+        StageProgress progress = new StageProgress(console.errStream());
+        Secrets.register(r.spec().server().apiKey()); // kept out of harness.log, report.html and messages
+        ClientOptions options = clientOptions(req, r);
+        ServerMetricsScraper scraper = scrapeEvery == null
+                ? null
+                : ServerMetricsScraper.start(List.of(r.baseUrl()), dir, scrapeEvery, options.transport());
         try {
-            LlmClient client = LlmClient.start(vertx, clientOptions(req, r)).await();
+            LlmClient client = LlmClient.start(vertx, options).await();
             Map<String, String> failure = new HashMap<>();
             BenchRun run = new BenchRun(
                     Clock.system(),
@@ -179,7 +193,8 @@ public final class BenchExecutor {
                     load,
                     spec.api().streaming(),
                     req.options().warmupRequests(),
-                    listener(console));
+                    listener(console, scraper, progress));
+            progress.inFlight(run::inFlight);
             ShardStart shardStart = ShardStart.plan(shard, req.options().startAt(), Clock.system());
             shardStart.deadlineNs().ifPresent(run::startAt);
             shardStart.describe().forEach(console::note);
@@ -210,6 +225,12 @@ public final class BenchExecutor {
             var snap = client.snapshot();
             client.close().await();
             Instant end = Instant.now();
+            ServerMetricsSummary serverMetrics = null;
+            if (scraper != null) {
+                scraper.close(); // the last scrape, then server_metrics.parquet
+                serverMetrics = RunOutputs.serverMetrics(
+                        dir, snap.wallClockAnchor(), BenchOutputs.windows(stages, snap.nanoAnchor()));
+            }
             String reason;
             synchronized (failure) {
                 reason = failure.get("reason");
@@ -218,7 +239,7 @@ public final class BenchExecutor {
             RunInfo info = new RunInfo(
                     dir.getFileName().toString(),
                     req.options().toolVersion(),
-                    req.options().commandLine(),
+                    Secrets.redactArgs(req.options().commandLine()),
                     start,
                     end);
             BenchReport report = BenchOutputs.report(
@@ -234,24 +255,51 @@ public final class BenchExecutor {
                             snap.wallClockAnchor(),
                             snap.nanoAnchor(),
                             stop,
-                            r.warnings()),
+                            r.warnings(),
+                            serverMetrics),
                     stages);
             BenchOutputs.write(report, dir);
             BenchVerdict verdict = BenchVerdict.of(report, req.access());
             verdict.writeInto(dir);
+            RunReports.Written page = RunReports.writeBench(dir, BenchOutputs.snapshot(report));
+            page.problems().forEach(p -> console.note("harness: warning: report " + p));
             ShardFile.write(dir, shardStart, stages, clock);
             PrivateFiles.seal(dir);
             return new Outcome(dir, report, control.interrupted() ? null : reason, control.interrupted(), verdict);
         } finally {
+            progress.close();
+            if (scraper != null) {
+                scraper.close();
+            }
             vertx.close().await();
         }
     }
 
-    private static BenchRun.Listener listener(RunConsole console) {
+    private static BenchRun.Listener listener(
+            RunConsole console, ServerMetricsScraper scraper, StageProgress progress) {
         return new BenchRun.Listener() {
             @Override
             public void stageStarted(int index, Stage stage) {
                 console.note("harness: stage " + index + ": " + stage.describe());
+                if (scraper != null) {
+                    // between stages, before the stage takes its start time: its counters then start exactly
+                    // here, at the cost of one /metrics round trip before its first request is scheduled
+                    scraper.scrapeNow();
+                }
+                progress.start(index, stage);
+            }
+
+            @Override
+            public void requestDone(boolean ok) {
+                progress.done(ok);
+            }
+
+            @Override
+            public void stageEnded(StageRun run) {
+                progress.close();
+                if (scraper != null) {
+                    scraper.scrapeNow(); // every request of the stage has finished: its counters end here
+                }
             }
 
             @Override
@@ -312,6 +360,10 @@ public final class BenchExecutor {
         BenchLines.total(o.report(), o.runDir().toString()).forEach(console::result);
         if (o.verdict() != null) {
             o.verdict().lines(o.runDir()).forEach(console::result);
+        }
+        Path html = o.runDir().resolve(HtmlFormat.FILE);
+        if (Files.isRegularFile(html)) {
+            console.result("Report: " + html);
         }
     }
 }

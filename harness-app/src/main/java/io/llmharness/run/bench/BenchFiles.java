@@ -69,7 +69,7 @@ final class BenchFiles {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("run_id", dir.getFileName().toString());
         doc.put("rerun", rerun(dir.resolve(name), r, req));
-        doc.put("command_line", req.options().commandLine());
+        doc.put("command_line", Secrets.redactArgs(req.options().commandLine()));
         doc.put("harness", r.spec().harness().dirName());
         doc.put("semantics", "read and run with " + r.spec().harness().dirName() + " semantics");
         doc.put("profile", r.profile().source().display());
@@ -77,12 +77,12 @@ final class BenchFiles {
         doc.put(
                 "overrides",
                 req.profile().overrides().entries().stream()
-                        .map(e -> e.key() + "=" + e.value())
+                        .map(e -> e.key() + "=" + Secrets.redactValue(e.key(), e.value()))
                         .toList());
         Map<String, String> vars = new LinkedHashMap<>();
         Map<String, String> env = BenchResolver.env(req, r.model(), r.baseUrl());
         for (String v : r.profile().variables().stream().sorted().toList()) {
-            vars.put(v, Secrets.redactValue(v, env.get(v)));
+            vars.put(v, env.get(v) == null ? null : Secrets.redactValue(v, env.get(v)));
         }
         doc.put("environment", vars);
         doc.put("target", Secrets.redact(target));

@@ -8,6 +8,8 @@ import io.llmharness.metrics.SloSpec;
 import io.llmharness.metrics.StageMetrics;
 import io.llmharness.metrics.StageSample;
 import io.llmharness.metrics.StageTable;
+import io.llmharness.metrics.StageWindow;
+import io.llmharness.metrics.server.ServerMetricsSummary;
 import io.llmharness.report.RunInfo;
 import io.llmharness.report.RunOutputs;
 import io.llmharness.report.format.BenchReport;
@@ -50,7 +52,8 @@ final class BenchOutputs {
             Instant wallAnchor,
             long nanoAnchor,
             String stopReason,
-            List<String> warnings) {}
+            List<String> warnings,
+            ServerMetricsSummary serverMetrics) {}
 
     /** Percentiles every format needs: the profile's, the Benchmark Report's, and the median. */
     static List<Double> percentiles(ReportSpec spec) {
@@ -121,7 +124,24 @@ final class BenchOutputs {
                 total,
                 rows,
                 c.stopReason(),
-                c.warnings());
+                c.warnings(),
+                c.serverMetrics());
+    }
+
+    /**
+     * The stages as windows relative to the run start ({@code nanoAnchor}): {@code stage <index>: <stage>}, from
+     * its start to its last request's end.
+     */
+    static List<StageWindow> windows(List<StageRun> stages, long nanoAnchor) {
+        List<StageWindow> out = new ArrayList<>();
+        for (StageRun s : stages) {
+            long start = s.startNs() - nanoAnchor;
+            out.add(new StageWindow(
+                    "stage " + s.index() + ": " + s.stage().describe(),
+                    start,
+                    Math.max(start, s.endNs() - nanoAnchor)));
+        }
+        return out;
     }
 
     /**

@@ -4,6 +4,7 @@ import io.llmharness.workload.HarnessKind;
 import io.llmharness.workload.ProfileLocator;
 import io.llmharness.workload.template.Overrides;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -92,6 +93,8 @@ public record BenchRequest(
      * @param toolVersion llm-harness version
      * @param shard which share of the load to send ({@code --shard}; {@link Shard#WHOLE} for all of it)
      * @param startAt the instant the first stage starts at ({@code --start-at}), or null for right after warm-up
+     * @param metricsInterval how often to scrape the server's {@code /metrics} ({@code --enable-metrics},
+     *     {@code --metrics-interval}), or null for not at all
      */
     public record RunOptions(
             Path outputDir,
@@ -104,7 +107,8 @@ public record BenchRequest(
             List<String> commandLine,
             String toolVersion,
             Shard shard,
-            Instant startAt) {
+            Instant startAt,
+            Duration metricsInterval) {
 
         public RunOptions {
             sloSeconds = Map.copyOf(sloSeconds);

@@ -38,6 +38,12 @@ public final class BenchRun {
 
         /** A one-line note (a sweep's plan). */
         default void note(String line) {}
+
+        /**
+         * A measured request of a stage ended ({@code ok}: it succeeded). Called on the client's threads, event
+         * loops included: must be cheap and never block.
+         */
+        default void requestDone(boolean ok) {}
     }
 
     /** Longest single wait before checking for {@link #stop}, ns. */
@@ -215,6 +221,9 @@ public final class BenchRun {
                 into.add(new BenchRecord(stage, indexInStage, s.runIndex(), request, record, output));
             }
             inFlight.decrementAndGet();
+            if (into != null) {
+                listener.requestDone(record.ok());
+            }
             wakeup.wake();
         });
     }

@@ -9,6 +9,7 @@ import io.llmharness.error.HarnessException;
 import io.llmharness.report.RunOutputs;
 import io.llmharness.report.format.BenchReport;
 import io.llmharness.report.format.StageResult;
+import io.llmharness.report.render.RunReports;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,6 +58,8 @@ final class MergeFiles {
         }
         shardJson(dir, report, table, missing, first);
         summary(dir, table, missing, first.id().count());
+        // the page of the merged run, as a single run has (its problems are the page's own, not the merge's)
+        RunReports.writeBench(dir, BenchOutputs.snapshot(report));
     }
 
     private static void perRequest(Path dir, Instant anchor, List<MergeShard> shards) {

@@ -121,7 +121,8 @@ final class MergeReport {
                 total,
                 rows,
                 stopReason(shards),
-                warnings);
+                warnings,
+                null); // the shards' server scrapes are of one server seen N times: not merged
     }
 
     private static List<RequestRow> rows(MergeShard s, long delta, List<String> warnings) {

@@ -49,6 +49,26 @@ class ProgressTest {
     }
 
     @Test
+    void theRunsStatusFollowsTheRate() {
+        AtomicLong now = new AtomicLong();
+        AtomicLong errors = new AtomicLong();
+        LineProgress p =
+                new LineProgress("stage 1", 400, System.err, now::get, () -> new Progress.Status(12, errors.get()));
+        p.step(100);
+        now.set(10_000_000_000L);
+        assertThat(p.line(false)).isEqualTo("stage 1: 100/400 (25.0%), 10.0/s, in flight 12, errors 0, ETA 0:00:30");
+        errors.set(3);
+        assertThat(p.line(true)).isEqualTo("stage 1: 100/400 (25.0%), 10.0/s, in flight 12, errors 3, elapsed 0:00:10");
+
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        BarProgress bar = new BarProgress(
+                "Server", 10, new ConsoleProgressBarConsumer(new PrintStream(sink)), () -> new Progress.Status(4, 1));
+        bar.step(5);
+        bar.close();
+        assertThat(sink.toString(StandardCharsets.UTF_8)).contains("in flight 4, errors 1");
+    }
+
+    @Test
     void theBarNeverShowsMoreThanAHundredPercent() {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         BarProgress bar = new BarProgress("Server", 10, new ConsoleProgressBarConsumer(new PrintStream(sink)));

@@ -215,5 +215,10 @@ class BenchErrorsTest {
                 ExitCodes.USAGE,
                 "--endpoint",
                 "http");
+        oneLine(
+                bench(dir.resolve("out"), env, new BenchControl(), "--enable-metrics", "--metrics-interval", "0"),
+                ExitCodes.USAGE,
+                "--metrics-interval 0.0",
+                "positive number of seconds");
     }
 }

@@ -1,0 +1,31 @@
+package io.llmharness.report.render;
+
+import io.llmharness.report.html.RunReportHtml;
+import io.llmharness.report.view.RunView;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+
+/** {@code report.html}: one self-contained page (written through a temporary file and a rename). */
+public final class HtmlFormat implements ViewFormat {
+
+    /** The file name inside a run directory. */
+    public static final String FILE = "report.html";
+
+    @Override
+    public String name() {
+        return "html";
+    }
+
+    @Override
+    public List<Path> write(RunView view, Path runDir) throws IOException {
+        Path file = runDir.resolve(FILE);
+        Path tmp = runDir.resolve(FILE + ".tmp");
+        Files.writeString(tmp, RunReportHtml.render(view), StandardCharsets.UTF_8);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        return List.of(file);
+    }
+}
