@@ -32,6 +32,9 @@ class ShortTryRecipeTest {
             "--set",
             "sample_concatenate_permutation=0");
 
+    /** The recipe's addition for Server and Interactive, as docs/run.md prints it. */
+    static final List<String> SERVER_PACE = List.of("--server-target-qps", "20");
+
     @TempDir
     Path dir;
 
@@ -62,6 +65,9 @@ class ShortTryRecipeTest {
                 "--output-dir",
                 dir.resolve("out").toString()));
         a.addAll(RECIPE);
+        if (scenario.equals("Server") || scenario.equals("Interactive")) {
+            a.addAll(SERVER_PACE); // the recipe's Server line: 64 queries at 1/s would take a minute
+        }
         RunFixture.Outcome o = harness(a.toArray(String[]::new));
         // 64 queries are too few for Server's early stopping: the run may be INVALID, but it is short
         assertThat(o.exit()).as(o.out() + o.err()).isIn(ExitCodes.OK, ExitCodes.RESULT_INVALID);
