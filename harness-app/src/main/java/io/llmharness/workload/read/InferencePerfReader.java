@@ -136,8 +136,8 @@ public final class InferencePerfReader {
         if (type.equals("prometheus") || m.has("prometheus")) {
             YamlNode p = m.child("prometheus");
             p.allowOnly(List.of("url", "google_managed", "scrape_interval", "filters"));
-            warnings.add(m.where("type") + ": server metrics from a Prometheus server are not collected yet; the"
-                    + " run reports client-side metrics only");
+            warnings.add(m.where("type") + ": a Prometheus server is not queried; add --enable-metrics to scrape"
+                    + " the model server's own /metrics at every stage boundary and over time instead");
         }
     }
 
