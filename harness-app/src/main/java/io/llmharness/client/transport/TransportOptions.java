@@ -55,61 +55,6 @@ public record TransportOptions(
         tls = tls == null ? TlsOptions.DEFAULT : tls;
     }
 
-    /** Options without an API key, with the default TLS trust (the layout before both existed). */
-    public TransportOptions(
-            int connectTimeoutMs,
-            long headersTimeoutMs,
-            long idleTimeoutMs,
-            long totalTimeoutMs,
-            int poolIdleSeconds,
-            int maxEventBytes,
-            int maxBodyBytes,
-            int maxErrorBodyBytes,
-            boolean retryStaleConnection,
-            Map<String, String> headers,
-            String requestIdPrefix) {
-        this(
-                connectTimeoutMs,
-                headersTimeoutMs,
-                idleTimeoutMs,
-                totalTimeoutMs,
-                poolIdleSeconds,
-                maxEventBytes,
-                maxBodyBytes,
-                maxErrorBodyBytes,
-                retryStaleConnection,
-                headers,
-                requestIdPrefix,
-                null,
-                null);
-    }
-
-    /** Options without request ids (the layout before {@code requestIdPrefix} existed). */
-    public TransportOptions(
-            int connectTimeoutMs,
-            long headersTimeoutMs,
-            long idleTimeoutMs,
-            long totalTimeoutMs,
-            int poolIdleSeconds,
-            int maxEventBytes,
-            int maxBodyBytes,
-            int maxErrorBodyBytes,
-            boolean retryStaleConnection,
-            Map<String, String> headers) {
-        this(
-                connectTimeoutMs,
-                headersTimeoutMs,
-                idleTimeoutMs,
-                totalTimeoutMs,
-                poolIdleSeconds,
-                maxEventBytes,
-                maxBodyBytes,
-                maxErrorBodyBytes,
-                retryStaleConnection,
-                headers,
-                null);
-    }
-
     /** These options with request ids sent as {@code X-Request-Id: <prefix><id>} (null = none). */
     public TransportOptions withRequestIdPrefix(String prefix) {
         return new TransportOptions(
@@ -130,7 +75,8 @@ public record TransportOptions(
 
     /** Connect 10 s, headers 30 min, idle 10 min, no total limit, pool idle 3 s, 16 MiB events, 512 MiB bodies. */
     public static TransportOptions defaults() {
-        return new TransportOptions(10_000, 1_800_000, 600_000, 0, 3, 16 << 20, 512 << 20, 64 << 10, true, Map.of());
+        return new TransportOptions(
+                10_000, 1_800_000, 600_000, 0, 3, 16 << 20, 512 << 20, 64 << 10, true, Map.of(), null, null, null);
     }
 
     public TransportOptions withTimeouts(int connectMs, long headersMs, long idleMs, long totalMs) {
