@@ -40,8 +40,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("slow")
 class ApiKeyRunTest {
 
-    private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
-
     @TempDir
     Path dir;
 
@@ -228,21 +226,9 @@ class ApiKeyRunTest {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        List<String> managed = List.of(
-                "--server-config",
-                ROOT.resolve("configs/backends/fake-vllm.yaml").toString(),
-                "--server-port",
-                Integer.toString(port),
-                "--server-executable",
-                ROOT.resolve("tools/fake-backends/bin/vllm").toString(),
-                "--server-env",
-                "HARNESS_CLASSPATH=" + System.getProperty("java.class.path"),
-                "--server-env",
-                "HARNESS_JAVA=" + ProcessHandle.current().info().command().orElse("java"),
-                "--server-env",
-                "FAKE_TEST_ID=" + testId,
-                "--server-api-key",
-                key);
+        List<String> managed = new ArrayList<>(RunFixture.fakeServerFlags(
+                "configs/backends/fake-vllm.yaml", "tools/fake-backends/bin/vllm", port, testId));
+        managed.addAll(List.of("--server-api-key", key));
         List<String> conflicting = args("--api-key", "another-key-123");
         conflicting.addAll(managed);
         RunFixture.Outcome refused = RunFixture.harness(conflicting.toArray(String[]::new));

@@ -128,8 +128,7 @@ class FaultProcessesTest {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        Path root = Path.of("").toAbsolutePath().getParent();
-        CompletableFuture<RunFixture.Outcome> running = FaultMatrixTest.inThread(() -> RunFixture.harness(
+        List<String> args = new ArrayList<>(List.of(
                 "run",
                 "--model-category",
                 "llama3.1-8b",
@@ -140,23 +139,13 @@ class FaultProcessesTest {
                 "--user-conf",
                 longConf().toString(),
                 "--warmup-requests",
-                "0",
-                "--server-config",
-                root.resolve("configs/backends/fake-vllm.yaml").toString(),
-                "--server-port",
-                Integer.toString(port),
-                "--server-executable",
-                root.resolve("tools/fake-backends/bin/vllm").toString(),
-                "--server-env",
-                "HARNESS_CLASSPATH=" + System.getProperty("java.class.path"),
-                "--server-env",
-                "HARNESS_JAVA=" + ProcessHandle.current().info().command().orElse("java"),
-                "--server-env",
-                "FAKE_TEST_ID=" + testId,
-                "--progress",
-                "off",
-                "--output-dir",
-                dir.resolve("out").toString()));
+                "0"));
+        args.addAll(RunFixture.fakeServerFlags(
+                "configs/backends/fake-vllm.yaml", "tools/fake-backends/bin/vllm", port, testId));
+        args.addAll(
+                List.of("--progress", "off", "--output-dir", dir.resolve("out").toString()));
+        CompletableFuture<RunFixture.Outcome> running =
+                FaultMatrixTest.inThread(() -> RunFixture.harness(args.toArray(String[]::new)));
         String url = "http://127.0.0.1:" + port;
         await(() -> served(url) >= 20 || running.isDone(), 120, "20 answered requests");
         assertThat(running)

@@ -177,4 +177,26 @@ final class RunFixture {
         }
         assertThat(runDir.resolve("charts")).as("charts/").isDirectoryContaining("glob:**.png");
     }
+
+    /**
+     * The flags that make {@code harness run} start the server of {@code config} (relative to the repository root)
+     * through the fake launcher {@code launcher} on {@code port}, its processes marked {@code FAKE_TEST_ID=testId}
+     * so a process scan finds whatever a test left behind.
+     */
+    static List<String> fakeServerFlags(String config, String launcher, int port, String testId) {
+        Path root = Path.of("").toAbsolutePath().getParent();
+        return List.of(
+                "--server-config",
+                root.resolve(config).toString(),
+                "--server-port",
+                Integer.toString(port),
+                "--server-executable",
+                root.resolve(launcher).toString(),
+                "--server-env",
+                "HARNESS_CLASSPATH=" + System.getProperty("java.class.path"),
+                "--server-env",
+                "HARNESS_JAVA=" + ProcessHandle.current().info().command().orElse("java"),
+                "--server-env",
+                "FAKE_TEST_ID=" + testId);
+    }
 }

@@ -46,8 +46,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Tag("slow")
 class RunLifecycleTest {
 
-    private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
-
     @TempDir
     Path dir;
 
@@ -206,23 +204,9 @@ class RunLifecycleTest {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        return List.of(
-                "--server-config",
-                ROOT.resolve(config).toString(),
-                "--server-port",
-                Integer.toString(port),
-                "--server-executable",
-                ROOT.resolve(launcher).toString(),
-                "--server-env",
-                "HARNESS_CLASSPATH=" + System.getProperty("java.class.path"),
-                "--server-env",
-                "HARNESS_JAVA=" + ProcessHandle.current().info().command().orElse("java"),
-                "--server-env",
-                "FAKE_TEST_ID=" + testId,
-                "--progress",
-                "off",
-                "--output-dir",
-                dir.resolve("out").toString());
+        List<String> a = new ArrayList<>(RunFixture.fakeServerFlags(config, launcher, port, testId));
+        a.addAll(List.of("--progress", "off", "--output-dir", dir.resolve("out").toString()));
+        return a;
     }
 
     private List<String> managedArgs(int minDurationMs, String... more) throws IOException {
