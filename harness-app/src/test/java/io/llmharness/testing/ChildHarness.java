@@ -23,10 +23,11 @@ public final class ChildHarness implements AutoCloseable {
 
     private final Process process;
     private final List<String> lines = new ArrayList<>();
+    private final Thread reader;
 
     private ChildHarness(Process process) {
         this.process = process;
-        Thread reader = new Thread(this::readLines, "child-harness-" + process.pid());
+        reader = new Thread(this::readLines, "child-harness-" + process.pid());
         reader.setDaemon(true);
         reader.start();
     }
@@ -115,9 +116,17 @@ public final class ChildHarness implements AutoCloseable {
         }
     }
 
-    /** Waits for the child to exit; false when it is still running after {@code timeout}. */
+    /**
+     * Waits for the child to exit and for its last lines to be read (the exit can be seen before the reader has
+     * drained the pipe); false when it is still running after {@code timeout}.
+     */
     public boolean waitFor(Duration timeout) throws InterruptedException {
-        return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            return false;
+        }
+        // A grandchild that inherited the pipe could keep it open; the lines the child wrote are read well before.
+        reader.join(Duration.ofSeconds(30));
+        return true;
     }
 
     public int exitValue() {
