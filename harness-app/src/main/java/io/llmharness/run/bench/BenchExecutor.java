@@ -259,6 +259,18 @@ public final class BenchExecutor {
                             serverMetrics),
                     stages);
             BenchOutputs.write(report, dir);
+            if (spec.report().prometheus() != null) {
+                PrometheusReports.write(
+                        spec.report().prometheus(),
+                        spec.server().type(),
+                        r.model(),
+                        stages,
+                        snap.wallClockAnchor(),
+                        snap.nanoAnchor(),
+                        dir,
+                        console,
+                        control);
+            }
             BenchVerdict verdict = BenchVerdict.of(report, req.access());
             verdict.writeInto(dir);
             RunReports.Written page = RunReports.writeBench(dir, BenchOutputs.snapshot(report));

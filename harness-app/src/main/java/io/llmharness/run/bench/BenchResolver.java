@@ -4,7 +4,6 @@ import io.llmharness.run.AccessPlan;
 import io.llmharness.workload.ProfileSource;
 import io.llmharness.workload.RenderedProfile;
 import io.llmharness.workload.read.ProfileReaders;
-import io.llmharness.workload.spec.ReportSpec;
 import io.llmharness.workload.spec.WorkloadSpec;
 import io.llmharness.workload.template.EnvTemplate;
 import java.util.ArrayList;
@@ -95,8 +94,7 @@ final class BenchResolver {
         if (!req.options().sloSeconds().isEmpty()) {
             Map<String, Double> slos = new LinkedHashMap<>(spec.report().goodputSeconds());
             slos.putAll(req.options().sloSeconds());
-            ReportSpec r = spec.report();
-            spec = spec.withReport(new ReportSpec(r.summary(), r.perStage(), r.perRequest(), r.percentiles(), slos));
+            spec = spec.withReport(spec.report().withGoodput(slos));
         }
         BenchTokenizer tokenizer =
                 BenchTokenizer.plan(req, spec, source.display(), finalModel, finalModelFrom, baseUrl);

@@ -15,7 +15,6 @@ import io.llmharness.workload.HarnessKind;
 import io.llmharness.workload.ProfileSource;
 import io.llmharness.workload.RenderedProfile;
 import io.llmharness.workload.read.ProfileReaders;
-import io.llmharness.workload.spec.ReportSpec;
 import io.llmharness.workload.spec.Stage;
 import io.llmharness.workload.spec.WorkloadSpec;
 import java.time.Duration;
@@ -200,8 +199,7 @@ final class MergeReport {
                 .path("slo_seconds")
                 .properties()
                 .forEach(e -> slos.put(e.getKey(), e.getValue().asDouble()));
-        ReportSpec r = spec.report();
-        return spec.withReport(new ReportSpec(r.summary(), r.perStage(), r.perRequest(), r.percentiles(), slos));
+        return spec.withReport(spec.report().withGoodput(slos));
     }
 
     private static ResolvedTokenizer tokenizer(JsonNode w) {

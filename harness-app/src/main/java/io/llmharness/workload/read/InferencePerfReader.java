@@ -41,9 +41,13 @@ public final class InferencePerfReader {
         ServerSpec server = server(root.child("server"));
         String tokenizer = tokenizer(root.child("tokenizer"), warnings);
         var data = InferencePerfData.read(root.child("data"), load, api, warnings);
-        var report = InferencePerfReport.read(root.child("report"), warnings);
+        var report = InferencePerfReport.read(root.child("report"), root.child("metrics"), warnings);
+        if (report.prometheus() != null && report.prometheus().perStage()) {
+            // inference-perf pauses at least one scrape between stages when it reports each stage from Prometheus
+            load = load.withInterval(
+                    Math.max(load.intervalS(), report.prometheus().scrapeIntervalS()));
+        }
         storage(root.child("storage"), warnings);
-        metrics(root.child("metrics"), warnings);
         return new WorkloadSpec(
                 HarnessKind.INFERENCE_PERF,
                 root.file(),
@@ -127,17 +131,6 @@ public final class InferencePerfReader {
         local.allowOnly(List.of("path", "report_file_prefix"));
         if (local.has("report_file_prefix")) {
             warnings.add(local.where("report_file_prefix") + ": file names are fixed; the prefix is not applied");
-        }
-    }
-
-    private static void metrics(YamlNode m, List<String> warnings) {
-        m.allowOnly(List.of("type", "prometheus"));
-        String type = m.child("type").oneOf("default", Set.of("default", "prometheus"));
-        if (type.equals("prometheus") || m.has("prometheus")) {
-            YamlNode p = m.child("prometheus");
-            p.allowOnly(List.of("url", "google_managed", "scrape_interval", "filters"));
-            warnings.add(m.where("type") + ": a Prometheus server is not queried; add --enable-metrics to scrape"
-                    + " the model server's own /metrics at every stage boundary and over time instead");
         }
     }
 

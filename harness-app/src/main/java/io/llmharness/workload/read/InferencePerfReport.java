@@ -1,10 +1,12 @@
 package io.llmharness.workload.read;
 
+import io.llmharness.workload.spec.PrometheusSpec;
 import io.llmharness.workload.spec.ReportSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** inference-perf's {@code report} section: which lifecycle files, which percentiles, goodput constraints. */
 final class InferencePerfReport {
@@ -18,7 +20,11 @@ final class InferencePerfReport {
 
     private InferencePerfReport() {}
 
-    static ReportSpec read(YamlNode r, List<String> warnings) {
+    /**
+     * Reads {@code report}, with the {@code metrics} section that says which Prometheus server
+     * {@code report.prometheus} asks.
+     */
+    static ReportSpec read(YamlNode r, YamlNode metrics, List<String> warnings) {
         r.allowOnly(List.of("request_lifecycle", "prometheus", "session_lifecycle", "goodput"));
         YamlNode lc = r.child("request_lifecycle");
         lc.allowOnly(List.of(
@@ -40,9 +46,10 @@ final class InferencePerfReport {
         }
         YamlNode prom = r.child("prometheus");
         prom.allowOnly(List.of("summary", "per_stage"));
-        if (prom.child("per_stage").bool(false)) {
-            warnings.add(prom.where("per_stage") + ": Prometheus reports are not written yet");
-        }
+        PrometheusSpec prometheus = prometheus(
+                metrics,
+                prom.child("summary").bool(true),
+                prom.child("per_stage").bool(false));
         YamlNode sessions = r.child("session_lifecycle");
         sessions.allowOnly(List.of("summary", "per_stage", "per_session"));
         List<Double> percentiles = new ArrayList<>();
@@ -59,7 +66,50 @@ final class InferencePerfReport {
                 lc.child("per_stage").bool(true),
                 lc.child("per_request").bool(false),
                 pNode.missing() ? ReportSpec.DEFAULT_PERCENTILES : percentiles,
-                goodput(r.child("goodput")));
+                goodput(r.child("goodput")),
+                prometheus);
+    }
+
+    /** inference-perf's {@code metrics} section: a Prometheus server to query, or null ({@code type: default}). */
+    private static PrometheusSpec prometheus(YamlNode m, boolean summary, boolean perStage) {
+        m.allowOnly(List.of("type", "prometheus"));
+        String type = m.child("type").oneOf("default", Set.of("default", "prometheus"));
+        if (!type.equals("prometheus")) {
+            return null;
+        }
+        YamlNode p = m.child("prometheus");
+        if (p.missing()) {
+            throw m.child("type")
+                    .error("type prometheus needs a prometheus section with the url of a Prometheus server");
+        }
+        p.allowOnly(List.of("url", "google_managed", "scrape_interval", "filters"));
+        boolean google = p.child("google_managed").bool(false);
+        String url = p.child("url").string(null);
+        url = url == null || url.isBlank() ? null : url.strip();
+        if (google) {
+            throw p.child("google_managed")
+                    .error(
+                            url != null
+                                    ? "give exactly one of url and google_managed"
+                                    : "Google Cloud Managed Prometheus needs Google credentials this tool does not use; give"
+                                            + " the url of a Prometheus server (a port-forward to the managed frontend works)");
+        }
+        if (url == null) {
+            throw p.error("a url of the Prometheus server to query is required (e.g. url: http://prometheus:9090)");
+        }
+        if (!url.startsWith("http://") && !url.startsWith("https://")) {
+            throw p.child("url").error("must be an http:// or https:// URL, got " + url);
+        }
+        long interval = p.child("scrape_interval").integer((long) PrometheusSpec.DEFAULT_SCRAPE_INTERVAL_S);
+        if (interval < 0) {
+            throw p.child("scrape_interval").error("must be a whole number of seconds >= 0, got " + interval);
+        }
+        List<String> filters = new ArrayList<>();
+        for (YamlNode f : p.child("filters").list()) {
+            filters.add(f.string(""));
+        }
+        // inference-perf reads a scrape_interval of 0 as 30 s
+        return new PrometheusSpec(url, interval == 0 ? 30 : interval, filters, summary, perStage);
     }
 
     private static Map<String, Double> goodput(YamlNode g) {

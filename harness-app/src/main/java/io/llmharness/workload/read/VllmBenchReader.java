@@ -125,7 +125,8 @@ public final class VllmBenchReader {
                 true,
                 root.has("save-detailed"),
                 percentiles(root.child("metric-percentiles")),
-                goodput(root.child("goodput")));
+                goodput(root.child("goodput")),
+                null);
         return new WorkloadSpec(
                 HarnessKind.VLLM_BENCHMARK,
                 root.file(),

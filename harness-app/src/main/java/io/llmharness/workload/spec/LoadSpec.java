@@ -32,6 +32,11 @@ public record LoadSpec(List<Stage> stages, Double requestTimeoutS, double interv
         return new LoadSpec(s, requestTimeoutS, intervalS, maxInFlight, seed);
     }
 
+    /** These settings with another pause between stages, seconds. */
+    public LoadSpec withInterval(double s) {
+        return new LoadSpec(stages, requestTimeoutS, s, maxInFlight, seed);
+    }
+
     /** These settings with another seed. */
     public LoadSpec withSeed(long s) {
         return new LoadSpec(stages, requestTimeoutS, intervalS, maxInFlight, s);

@@ -190,9 +190,46 @@ class ProfileReadersTest {
     }
 
     @Test
-    void prometheusMetricsAreAWarningNotSilence() {
-        WorkloadSpec s = ip(SANITY + "metrics:\n  type: prometheus\n  prometheus:\n    url: http://p:9090\n");
-        assertThat(s.warnings()).singleElement().asString().contains("p.yaml: metrics.type", "Prometheus");
+    void aPrometheusSectionNamesTheServerToAskAfterTheRun() {
+        WorkloadSpec s = ip(SANITY.replace("report:\n", "report:\n  prometheus:\n    per_stage: true\n")
+                + "metrics:\n  type: prometheus\n  prometheus:\n    url: http://p:9090\n    scrape_interval: 5\n"
+                + "    filters:\n    - namespace=\"llm\"\n");
+        assertThat(s.warnings()).isEmpty();
+        var p = s.report().prometheus();
+        assertThat(p.url()).isEqualTo("http://p:9090");
+        assertThat(p.scrapeIntervalS()).isEqualTo(5.0);
+        assertThat(p.filters()).containsExactly("namespace=\"llm\"");
+        assertThat(p.summary()).isTrue();
+        assertThat(p.perStage()).isTrue();
+        assertThat(s.load().intervalS())
+                .as("inference-perf pauses a scrape interval between stages reported from Prometheus")
+                .isEqualTo(5.0);
+        assertThat(ip(SANITY).report().prometheus())
+                .as("type default asks no Prometheus")
+                .isNull();
+        WorkloadSpec defaults = ip(SANITY + "metrics:\n  type: prometheus\n  prometheus:\n    url: http://p:9090\n");
+        assertThat(defaults.report().prometheus().scrapeIntervalS()).isEqualTo(15.0);
+        assertThat(defaults.report().prometheus().perStage()).isFalse();
+        assertThat(defaults.load().intervalS())
+                .as("no per-stage reports: the profile's interval")
+                .isEqualTo(ip(SANITY).load().intervalS());
+    }
+
+    @Test
+    void aPrometheusSectionWithoutAServerToAskIsOneLineNamingTheKey() {
+        assertThatThrownBy(() -> ip(SANITY + "metrics:\n  type: prometheus\n"))
+                .isInstanceOf(HarnessException.class)
+                .hasMessageContaining("p.yaml: metrics.type")
+                .hasMessageContaining("url of a Prometheus server");
+        assertThatThrownBy(() -> ip(SANITY + "metrics:\n  type: prometheus\n  prometheus:\n    scrape_interval: 5\n"))
+                .hasMessageContaining("metrics.prometheus")
+                .hasMessageContaining("url");
+        assertThatThrownBy(() -> ip(SANITY + "metrics:\n  type: prometheus\n  prometheus:\n    google_managed: true\n"))
+                .hasMessageContaining("metrics.prometheus.google_managed")
+                .hasMessageContaining("give the url of a Prometheus server");
+        assertThatThrownBy(() -> ip(SANITY + "metrics:\n  type: prometheus\n  prometheus:\n    url: p:9090\n"))
+                .hasMessageContaining("metrics.prometheus.url")
+                .hasMessageContaining("http://");
     }
 
     @Test
