@@ -13,6 +13,9 @@ import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -109,6 +112,18 @@ class PerServerRunTest {
                     .singleElement()
                     .satisfies(l -> assertThat(l).contains(slow.baseUrl()).doesNotContain(fast.baseUrl()));
             assertThat(Files.readString(run.resolve("summary.json"))).contains("\"balance\"");
+
+            // report.html: the per-server charts have one series per server
+            String html = Files.readString(run.resolve("report.html"));
+            for (String chart : List.of("requests_per_second_by_server", "ttft_by_server")) {
+                Matcher m = Pattern.compile(
+                                "<svg class=\"chart\" id=\"chart-" + chart + "\"[^>]* data-points=\"(\\d+)\"")
+                        .matcher(html);
+                assertThat(m.find()).as(chart + " in report.html").isTrue();
+                assertThat(Integer.parseInt(m.group(1))).as(chart).isPositive();
+                assertThat(run.resolve("charts").resolve(chart + ".png")).exists();
+            }
+            assertThat(html).contains("server 0 " + fast.baseUrl(), "server 1 " + slow.baseUrl());
         }
     }
 

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.llmharness.client.record.RecordSnapshot;
+import io.llmharness.client.record.RequestRecord;
+import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.metrics.server.ServerTimeline;
 import io.llmharness.report.RunOutputs;
 import io.llmharness.report.RunSummary;
@@ -61,8 +63,10 @@ public final class RunViews {
         JsonNode doc = readJson(dir.resolve(RunOutputs.SUMMARY_JSON));
         StageIndex stages = new StageIndex(summary.effectiveStages(), snapshot.nanoAnchor());
         TimeAxis axis = TimeAxis.of(snapshot.requests(), snapshot.nanoAnchor(), stages.all());
-        TimelineCharts time =
-                new TimelineCharts(RequestTimeline.of(snapshot.requests(), snapshot.nanoAnchor(), axis), stages.all());
+        TimelineCharts time = new TimelineCharts(
+                RequestTimeline.of(snapshot.requests(), snapshot.nanoAnchor(), axis),
+                servers(snapshot, summary, axis),
+                stages.all());
         ServerPanel server = ServerCharts.of(
                 serverTimeline(dir, summary), summary.serverMetrics(), time.domain(), time.stageMarkers());
         return new RunView(
@@ -81,6 +85,29 @@ public final class RunViews {
                 Tables.failures(summary.metrics()),
                 config(dir, doc),
                 files(dir));
+    }
+
+    /** Each server's own timeline when the run balanced over several, else none. */
+    private static List<TimelineCharts.Server> servers(RecordSnapshot snapshot, RunSummary summary, TimeAxis axis) {
+        List<EndpointStats> eps =
+                summary.metrics() == null ? List.of() : summary.metrics().endpoints();
+        if (eps.size() < 2) {
+            return List.of();
+        }
+        List<List<RequestRecord>> byServer = new ArrayList<>();
+        eps.forEach(e -> byServer.add(new ArrayList<>()));
+        for (RequestRecord r : snapshot.requests()) {
+            if (r.endpoint() >= 0 && r.endpoint() < eps.size()) {
+                byServer.get(r.endpoint()).add(r);
+            }
+        }
+        List<TimelineCharts.Server> out = new ArrayList<>();
+        for (int i = 0; i < eps.size(); i++) {
+            out.add(new TimelineCharts.Server(
+                    Secrets.redact(eps.get(i).url()),
+                    RequestTimeline.of(byServer.get(i), snapshot.nanoAnchor(), axis)));
+        }
+        return out;
     }
 
     private static ServerTimeline serverTimeline(Path dir, RunSummary summary) {

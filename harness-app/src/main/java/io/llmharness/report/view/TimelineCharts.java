@@ -12,12 +12,18 @@ import java.util.List;
 final class TimelineCharts {
 
     private final RequestTimeline t;
+    private final List<Server> servers;
     private final double[] x;
     private final List<Marker> stages;
     private final String bucket;
 
-    TimelineCharts(RequestTimeline t, List<StageWindow> stageWindows) {
+    /** One server of a run balanced over several: its URL and its own requests' timeline on the run's axis. */
+    record Server(String url, RequestTimeline timeline) {}
+
+    /** @param servers one entry per server when the run balanced over several (one chart series each), else empty */
+    TimelineCharts(RequestTimeline t, List<Server> servers, List<StageWindow> stageWindows) {
         this.t = t;
+        this.servers = List.copyOf(servers);
         this.x = t.axis().centers();
         this.stages = stageMarkers(stageWindows);
         this.bucket = t.axis().widthText() + " buckets";
@@ -70,7 +76,46 @@ final class TimelineCharts {
         out.add(percentiles("ttft_over_time", "TTFT over time", key, t.ttft()));
         out.add(percentiles("tpot_over_time", "TPOT over time", key, t.tpot()));
         out.add(percentiles("e2e_latency_over_time", "E2E latency over time", key, t.e2e()));
+        out.addAll(perServer(key));
         return out.stream().filter(c -> c.points() > 0).toList(); // no TTFT or TPOT without streaming
+    }
+
+    /**
+     * With several servers, one series per server: completions per second, and the TTFT p50 (the e2e p50 when the
+     * run did not stream), so a slow or starved replica shows as its own line.
+     */
+    private List<ChartSpec> perServer(String key) {
+        if (servers.size() < 2) {
+            return List.of();
+        }
+        List<Series> rps = new ArrayList<>();
+        List<Series> ttft = new ArrayList<>();
+        List<Series> e2e = new ArrayList<>();
+        for (int i = 0; i < servers.size(); i++) {
+            Server s = servers.get(i);
+            String name = "server " + i + " " + s.url();
+            rps.add(Series.line(name, x, s.timeline().okPerS(), i));
+            ttft.add(Series.line(name, x, s.timeline().ttft()[0], i));
+            e2e.add(Series.line(name, x, s.timeline().e2e()[0], i));
+        }
+        ChartSpec latency =
+                chart("ttft_by_server", "TTFT p50 by server", "successful requests " + key + ", " + bucket, "ms", ttft);
+        if (latency.points() == 0) {
+            latency = chart(
+                    "e2e_latency_by_server",
+                    "E2E latency p50 by server",
+                    "successful requests " + key + ", " + bucket,
+                    "ms",
+                    e2e);
+        }
+        return List.of(
+                chart(
+                        "requests_per_second_by_server",
+                        "Requests per second by server",
+                        "by completion time, " + bucket,
+                        "requests/s",
+                        rps),
+                latency);
     }
 
     List<ChartSpec> clientHealth() {
