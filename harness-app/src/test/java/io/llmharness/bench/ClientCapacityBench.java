@@ -81,28 +81,36 @@ public final class ClientCapacityBench {
         Thread.sleep((long) (warmup * 1000));
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        io.llmharness.client.health.CompilerCpu jit = new io.llmharness.client.health.CompilerCpu();
         long d0 = done.get();
         long f0 = failed.get();
+        long a0 = threads.getTotalThreadAllocatedBytes();
+        long j0 = jit.nanos();
         long c0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
         Thread.sleep((long) (seconds * 1000));
         long d1 = done.get();
         long f1 = failed.get();
         long c1 = os.getProcessCpuTime();
+        long j1 = jit.nanos();
+        long a1 = threads.getTotalThreadAllocatedBytes();
         long t1 = System.nanoTime();
         double wall = (t1 - t0) / 1e9;
         long n = d1 - d0;
         System.out.printf(
                 Locale.ROOT,
                 "client capacity: %s, concurrency %d, %d tokens: %.0f req/s, %.1f us CPU per request, %.2f cores,"
-                        + " %d failed%n",
+                        + " %d failed, %.1f us JIT CPU and %.0f bytes allocated per request%n",
                 stream ? "streamed" : "non-streamed",
                 concurrency,
                 tokens,
                 n / wall,
                 n == 0 ? 0 : (c1 - c0) / 1e3 / n,
                 (c1 - c0) / 1e9 / wall,
-                f1 - f0);
+                f1 - f0,
+                n == 0 || j0 < 0 || j1 < 0 ? -1 : (j1 - j0) / 1e3 / n,
+                n == 0 ? 0 : (double) (a1 - a0) / n);
         running.set(false);
         client.shutdown("bench over");
         client.close().await();

@@ -10,6 +10,8 @@ import com.fasterxml.jackson.core.JsonToken;
  */
 final class ErrorFields {
 
+    private static final byte[] ERROR = {'e', 'r', 'r', 'o', 'r'};
+
     private boolean nested;
     private boolean flatObject;
     private String nestedMessage;
@@ -43,7 +45,9 @@ final class ErrorFields {
                 return true;
             }
             case "object" -> {
-                flatObject = "error".equals(DecoderJson.readText(p));
+                // every streamed chunk has "object": compare in place rather than build a String per event
+                flatObject = p.textEquals(ERROR);
+                p.skipChildren();
                 return true;
             }
             case "message" -> {

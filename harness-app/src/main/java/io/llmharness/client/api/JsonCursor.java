@@ -201,6 +201,20 @@ final class JsonCursor {
         return token == null ? null : token.asString();
     }
 
+    /**
+     * Whether the current token is a string equal to {@code ascii} (the bytes of an ASCII literal), compared in
+     * place: no {@code String} is built unless the string has escapes.
+     */
+    boolean textEquals(byte[] ascii) {
+        if (token != JsonToken.VALUE_STRING) {
+            return false;
+        }
+        if (textEscaped) {
+            return new String(ascii, StandardCharsets.US_ASCII).equals(decode(buf, textStart, textEnd));
+        }
+        return Arrays.equals(buf, textStart, textEnd, ascii, 0, ascii.length);
+    }
+
     /** Whether the current string is non-empty (its raw bytes are; an escape is at least one character). */
     boolean hasText() {
         return token == JsonToken.VALUE_STRING && textEnd > textStart;

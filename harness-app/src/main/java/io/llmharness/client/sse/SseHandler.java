@@ -4,8 +4,8 @@ package io.llmharness.client.sse;
 public interface SseHandler {
 
     /**
-     * One complete event's data (its {@code data:} lines joined with {@code \n}), raw UTF-8 bytes. The array is
-     * owned by the parser and only valid during the call.
+     * One complete event's data (its {@code data:} lines joined with {@code \n}), raw UTF-8 bytes. The array is the
+     * parser's or the slice being fed, and only valid during the call.
      */
     void onData(byte[] buf, int off, int len);
 

@@ -12,8 +12,9 @@ import java.util.Arrays;
  * {@code [DONE]} ends the stream: {@link SseHandler#onDone()} is called and every later byte is ignored. An
  * unterminated event at the end of the input is dropped, as the SSE specification says.
  *
- * <p>Not thread-safe: one instance per response, fed from one thread. Buffers are reused across events, so a
- * steady stream allocates nothing.
+ * <p>Not thread-safe: one instance per response, fed from one thread. An event whose single {@code data} line and
+ * terminating blank line arrive in one slice is handed over in place; buffers for lines and events that span slices
+ * are allocated on first need and reused, so a steady stream allocates nothing.
  */
 public final class SseParser {
 
@@ -23,15 +24,24 @@ public final class SseParser {
     private final SseHandler handler;
     private final int maxEventBytes;
 
-    /** Bytes of the current line when it spans several slices. */
-    private byte[] line = new byte[256];
+    /** Bytes of the current line when it spans several slices; allocated on first need. */
+    private byte[] line;
 
     private int lineLen;
-    /** Data of the current event. */
-    private byte[] data = new byte[1024];
+    /** Data of the current event when it had to be copied; allocated on first need. */
+    private byte[] data;
 
     private int dataLen;
     private boolean hasData;
+    /**
+     * The current event's data is one {@code data} line still in the caller's slice (or in {@link #line}) at
+     * {@link #directOff}: it is handed over from there when the blank line follows in the same slice, and copied
+     * to {@link #data} only when the event continues past the slice. Most events arrive whole, so most are never
+     * copied.
+     */
+    private byte[] direct;
+
+    private int directOff;
     /** The previous slice ended with CR: an LF at the start of the next one belongs to the same line end. */
     private boolean skipLf;
 
@@ -68,6 +78,7 @@ public final class SseParser {
             int eol = findEol(buf, i, end);
             if (eol < 0) {
                 appendLine(buf, i, end - i);
+                keepDirect();
                 return;
             }
             if (lineLen == 0) {
@@ -88,6 +99,7 @@ public final class SseParser {
                 i = eol + 1;
             }
         }
+        keepDirect();
     }
 
     /** Whether {@code data: [DONE]} has been read. */
@@ -109,7 +121,12 @@ public final class SseParser {
         if (need > maxEventBytes) {
             throw new StreamLimitException("SSE line", "maxEventBytes", maxEventBytes);
         }
-        if (need > line.length) {
+        if (direct != null && direct == line) {
+            keepDirect();
+        }
+        if (line == null) {
+            line = new byte[Math.min(maxEventBytes, Math.max(need, 256))];
+        } else if (need > line.length) {
             line = Arrays.copyOf(line, Math.min(maxEventBytes, Math.max(need, line.length * 2)));
         }
         System.arraycopy(buf, off, line, lineLen, len);
@@ -152,9 +169,15 @@ public final class SseParser {
         if (need > maxEventBytes) {
             throw new StreamLimitException("SSE event", "maxEventBytes", maxEventBytes);
         }
-        if (need > data.length) {
-            data = Arrays.copyOf(data, Math.min(maxEventBytes, Math.max(need, data.length * 2)));
+        if (!hasData) {
+            direct = buf;
+            directOff = off;
+            dataLen = len;
+            hasData = true;
+            return;
         }
+        keepDirect();
+        ensureData(need);
         if (hasData) {
             data[dataLen] = '\n';
         }
@@ -163,19 +186,41 @@ public final class SseParser {
         hasData = true;
     }
 
+    /** Copies an event's data still held in place to {@link #data}: the slice it lies in is about to go. */
+    private void keepDirect() {
+        byte[] src = direct;
+        if (src == null) {
+            return;
+        }
+        direct = null;
+        ensureData(dataLen);
+        System.arraycopy(src, directOff, data, 0, dataLen);
+    }
+
+    private void ensureData(int need) {
+        if (data == null) {
+            data = new byte[Math.min(maxEventBytes, Math.max(need, 1024))];
+        } else if (need > data.length) {
+            data = Arrays.copyOf(data, Math.min(maxEventBytes, Math.max(need, data.length * 2)));
+        }
+    }
+
     private void dispatch() {
         if (!hasData) {
             return;
         }
         int len = dataLen;
+        byte[] src = direct == null ? data : direct;
+        int off = direct == null ? 0 : directOff;
         hasData = false;
         dataLen = 0;
-        if (len == DONE.length && Arrays.equals(data, 0, len, DONE, 0, DONE.length)) {
+        direct = null;
+        if (len == DONE.length && Arrays.equals(src, off, off + len, DONE, 0, DONE.length)) {
             done = true;
             handler.onDone();
             return;
         }
         events++;
-        handler.onData(data, 0, len);
+        handler.onData(src, off, len);
     }
 }

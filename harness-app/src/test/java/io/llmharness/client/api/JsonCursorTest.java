@@ -41,6 +41,20 @@ class JsonCursorTest {
     }
 
     @Test
+    void textEqualsComparesStringsInPlaceAndDecodesEscapes() {
+        byte[] b = bytes("[\"error\",\"err\\u006Fr\",\"errors\",\"\",5,null,{\"error\":1}]");
+        JsonCursor c = new JsonCursor().reset(b, 0, b.length);
+        byte[] error = bytes("error");
+        List<Boolean> seen = new ArrayList<>();
+        c.nextToken();
+        while (c.nextToken() != JsonToken.END_ARRAY) {
+            seen.add(c.textEquals(error));
+            c.skipChildren();
+        }
+        assertThat(seen).containsExactly(true, true, false, false, false, false, false);
+    }
+
+    @Test
     void skipChildrenLandsOnTheContainersEnd() {
         byte[] b = bytes("{\"a\":{\"b\":[1,{\"c\":\"]}\"}],\"d\":2},\"e\":3}");
         JsonCursor c = new JsonCursor().reset(b, 0, b.length);

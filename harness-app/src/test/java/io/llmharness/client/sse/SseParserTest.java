@@ -88,6 +88,33 @@ class SseParserTest {
         }
     }
 
+    /**
+     * The client feeds every read from one scratch array it overwrites with the next read: an event handed over
+     * in place must never be read from a slice after its feed call returned.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {7, 8, 9, 10})
+    void slicesReusedByTheCallerAfterEachFeedGiveTheSameEvents(long seed) {
+        String body = VLLM_CHAT + "data: a\ndata: b\n\n" + VLLM_CHAT.replace("\n", "\r\n");
+        byte[] b = body.getBytes(StandardCharsets.UTF_8);
+        Random rnd = new Random(seed);
+        for (int round = 0; round < 50; round++) {
+            Collector c = new Collector();
+            SseParser p = new SseParser(c, 1 << 20);
+            byte[] scratch = new byte[b.length];
+            int[] cuts = rnd.ints(rnd.nextInt(20), 0, b.length).sorted().toArray();
+            int prev = 0;
+            for (int k = 0; k <= cuts.length; k++) {
+                int cut = k < cuts.length ? cuts[k] : b.length;
+                System.arraycopy(b, prev, scratch, 0, cut - prev);
+                p.feed(scratch, 0, cut - prev);
+                java.util.Arrays.fill(scratch, (byte) '#');
+                prev = cut;
+            }
+            assertThat(c.events).isEqualTo(parseWhole(body));
+        }
+    }
+
     @Test
     void crlfAndBareCrLineEnds() {
         assertThat(parseWhole("data: a\r\n\r\ndata: b\r\rdata: [DONE]\r\r")).containsExactly("a", "b", "[DONE]");
