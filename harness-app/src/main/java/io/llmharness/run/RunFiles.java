@@ -166,21 +166,26 @@ final class RunFiles {
         return m;
     }
 
+    /** A rate of the key results, or null (JSON {@code null}) when no sample was measured: there is no rate. */
+    private static Double rate(PerformanceSummary p, double v) {
+        return p.measured() ? v : null;
+    }
+
     private static Map<String, Object> keyResults(PerformanceSummary p) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("Result is", p.validity().valid() ? "VALID" : "INVALID");
         boolean tokens = p.settings().useTokenLatencies();
         switch (p.settings().scenario()) {
             case OFFLINE -> {
-                m.put("Samples per second", p.samplesPerSecond());
+                m.put("Samples per second", rate(p, p.samplesPerSecond()));
                 if (tokens) {
-                    m.put("Tokens per second", p.tokensPerSecond());
+                    m.put("Tokens per second", rate(p, p.tokensPerSecond()));
                 }
             }
             case SERVER -> {
-                m.put("Completed samples per second", p.completedSamplesPerSecond());
+                m.put("Completed samples per second", rate(p, p.completedSamplesPerSecond()));
                 if (tokens) {
-                    m.put("Completed tokens per second", p.completedTokensPerSecond());
+                    m.put("Completed tokens per second", rate(p, p.completedTokensPerSecond()));
                 }
             }
             case SINGLE_STREAM, MULTI_STREAM ->

@@ -30,6 +30,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -142,6 +144,30 @@ class RunLifecycleTest {
         assertThat(Files.readString(r.runDir().resolve("harness.log")))
                 .as("the warm-up ended on the interrupt, not on its own time limit")
                 .contains("(0 ok)", "burst ended by aborted");
+        assertNothingInfinite(sink + String.join("\n", ResultLines.of(r)), r.runDir());
+        assertThat(RunFixture.summary(r.runDir())
+                        .at("/mlperf/results/Completed samples per second")
+                        .isNull())
+                .as("no rate for a run that measured no sample")
+                .isTrue();
+    }
+
+    /**
+     * No rate of a run that measured nothing is shown as a division by zero ({@code inf}, {@code -nan}): not on the
+     * terminal, not in any text file of the run directory (LoadGen's logs included).
+     */
+    static void assertNothingInfinite(String terminal, Path runDir) throws IOException {
+        Pattern infinite = Pattern.compile("(?i)\\b(-?inf|infinity|nan)\\b");
+        SoftAssertions soft = new SoftAssertions();
+        soft.assertThat(terminal).as("terminal").doesNotContainPattern(infinite);
+        try (Stream<Path> files = Files.walk(runDir)) {
+            for (Path f : files.filter(Files::isRegularFile)
+                    .filter(f -> f.toString().matches(".*\\.(txt|json|log|html|yaml|csv)$"))
+                    .toList()) {
+                soft.assertThat(Files.readString(f)).as(f.toString()).doesNotContainPattern(infinite);
+            }
+        }
+        soft.assertAll();
     }
 
     /**
