@@ -133,7 +133,15 @@ public final class HttpExchange implements SseHandler {
             return;
         }
         if (ar.failed()) {
-            finish(Failures.classify(ar.cause(), options), System.nanoTime());
+            Throwable t = ar.cause();
+            // the pool handed out a kept-alive connection the server closed at that moment: nothing was sent
+            if (options.retryStaleConnection() && retries == 0 && Failures.isStaleConnection(t)) {
+                retries++;
+                endpoint.staleRetry();
+                attempt(endpoint.freshClient());
+                return;
+            }
+            finish(Failures.classify(t, options), System.nanoTime());
             return;
         }
         request = ar.result();
