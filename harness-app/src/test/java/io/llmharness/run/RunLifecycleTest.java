@@ -326,10 +326,15 @@ class RunLifecycleTest {
     @CsvSource({"INT, 130", "TERM, 143"})
     void aSignalDuringTheWarmUpStillWritesTheRunFiles(String signal, int exitCode) throws Exception {
         ChildHarness p =
-                child(managedArgs(120_000, "--server-arg=--ttft 600000").toArray(String[]::new));
+                ChildHarness.start(Map.of(SilenceWatch.ENV, "1"), managedArgs(120_000, "--server-arg=--ttft 600000"));
+        children.add(p);
         String url = ServerProbe.serverUrl(p.awaitLine("harness: running", Duration.ofSeconds(120)));
         await().atMost(60, TimeUnit.SECONDS).until(() -> ServerProbe.running(url) > 0);
         assertThat(ServerProbe.completed(url)).as("warm-up requests finished").isZero();
+        // the warm-up's requests hear nothing: said once a second (HARNESS_SILENCE_INTERVAL_S=1)
+        assertThat(p.awaitLine("silent for 1 s (oldest sent", Duration.ofSeconds(60)))
+                .containsPattern("harness: \\d+ requests? silent for 1 s \\(oldest sent \\d+(\\.\\d)? s ago to "
+                        + Pattern.quote(url));
         p.signal(signal);
         assertThat(p.waitFor(Duration.ofSeconds(90))).as(p.output()).isTrue();
         assertThat(p.exitValue()).as(p.output()).isEqualTo(exitCode);
@@ -338,6 +343,7 @@ class RunLifecycleTest {
         assertThat(RunFixture.summary(run).at("/mlperf/results/Aborted").asBoolean())
                 .isTrue();
         assertThat(p.lines()).anyMatch(l -> l.contains("Server performance: interrupted"));
+        assertThat(Files.readString(run.resolve("harness.log"))).contains("silent for 1 s (oldest sent");
         assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId))
                 .as("processes of the managed server left after SIG%s\n%s", signal, p.output())
                 .isEmpty();

@@ -331,6 +331,29 @@ public final class HttpExchange implements SseHandler {
         }
     }
 
+    /**
+     * Since when the server has said nothing to this exchange: when the request was sent while it waits for the
+     * headers, when bytes were last read while it reads the body; -1 while it connects or sends. For the silence scan
+     * ({@link EventLoopState#silence}), not the hot path. Call on the loop's context.
+     */
+    long silentSinceNs() {
+        return switch (phase) {
+            case WAITING_HEADERS -> sentNs;
+            case BODY -> lastReadNs;
+            default -> -1;
+        };
+    }
+
+    /** When the request was sent (0 before). Call on the loop's context. */
+    long sentNs() {
+        return sentNs;
+    }
+
+    /** The server this exchange talks to. */
+    Endpoint endpoint() {
+        return endpoint;
+    }
+
     /** Ends the exchange early with this outcome and closes its connection. Call on the loop's context. */
     public void abort(Outcome outcome) {
         if (phase == Phase.DONE) {
