@@ -158,6 +158,7 @@ final class LoadGenRun {
                 Duration.between(start, end),
                 null,
                 servers.profileProblem(),
+                null,
                 null);
         return RunFiles.write(r, snapshot, endpoints, start, end, new RunFiles.Health(samples, warm, peak.probes()));
     }
