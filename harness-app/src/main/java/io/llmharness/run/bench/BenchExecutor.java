@@ -219,7 +219,7 @@ public final class BenchExecutor {
             });
             List<StageRun> stages;
             try (SilenceWatch silence =
-                    SilenceWatch.start(client, SilenceWatch.interval(System.getenv()), console::note)) {
+                    SilenceWatch.start(client, SilenceWatch.interval(req.env().variables()), console::note)) {
                 stages = run.run();
             } finally {
                 control.onInterrupt(null);
