@@ -2,6 +2,7 @@ package io.llmharness.backend;
 
 import io.llmharness.backend.config.ServerConfig;
 import io.llmharness.error.HarnessException;
+import io.llmharness.secret.SecretPrints;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -174,7 +175,8 @@ public final class ManagedServers implements AutoCloseable {
                 cfg.debugMode(),
                 cfg.shutdownGrace().toMillis(),
                 cfg.profile().tool().wrapsCommand(),
-                servers.stream().map(ManagedServer::instance).toList());
+                servers.stream().map(ManagedServer::instance).toList(),
+                SecretPrints.ofRegistered());
     }
 
     /**

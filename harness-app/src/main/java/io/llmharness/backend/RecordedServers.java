@@ -2,6 +2,8 @@ package io.llmharness.backend;
 
 import io.llmharness.backend.process.LogTail;
 import io.llmharness.backend.process.ProcessTree;
+import io.llmharness.secret.PrivateFiles;
+import io.llmharness.secret.SecretPrints;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -64,9 +66,14 @@ public final class RecordedServers {
         return out;
     }
 
-    /** Stops every recorded server (also the remains of dead ones) and returns the reports. */
+    /**
+     * Stops every recorded server (also the remains of dead ones) and returns the reports. Each server's log is then
+     * redacted: the server may have printed its own arguments or environment, and this JVM knows its secrets only
+     * by the {@link ServerState#secrets() fingerprints} the start recorded.
+     */
     public static List<StopReport> stop(ServerState state, ServerListener listener) {
         List<StopReport> reports = new ArrayList<>();
+        SecretPrints prints = state.secrets() == null ? new SecretPrints("", 1, List.of()) : state.secrets();
         for (ServerState.Instance i : state.instances()) {
             reports.add(ServerStopper.stop(
                     new ServerStopper.Target(i.name(), i.baseUrl(), i.host(), i.port(), treeOf(i)),
@@ -75,6 +82,9 @@ public final class RecordedServers {
                     state.debugMode(),
                     listener,
                     () -> null));
+            if (i.logFile() != null) {
+                PrivateFiles.redactInPlace(Path.of(i.logFile()), prints::redact);
+            }
         }
         return reports;
     }

@@ -1,5 +1,6 @@
 package io.llmharness.backend;
 
+import io.llmharness.secret.SecretPrints;
 import java.util.List;
 
 /**
@@ -15,6 +16,8 @@ import java.util.List;
  * @param shutdownGraceMillis SIGTERM-to-SIGKILL grace in milliseconds
  * @param termLeaderOnly whether SIGTERM goes to the leader only (profiler wrapper)
  * @param instances one entry per server
+ * @param secrets fingerprints of the secrets the servers were given, so that {@code stop} can redact their logs
+ *     (null in a record written before they were kept)
  */
 public record ServerState(
         String name,
@@ -25,7 +28,8 @@ public record ServerState(
         boolean debugMode,
         long shutdownGraceMillis,
         boolean termLeaderOnly,
-        List<Instance> instances) {
+        List<Instance> instances,
+        SecretPrints secrets) {
 
     public ServerState {
         instances = List.copyOf(instances);

@@ -43,6 +43,7 @@ public final class ServerStateStore {
         Path target = fileOf(state.name());
         try {
             Files.createDirectories(dir);
+            // createTempFile makes it 0600: the record holds the fingerprints of the servers' secrets
             Path tmp = Files.createTempFile(dir, state.name(), ".tmp");
             JSON.writeValue(tmp.toFile(), state);
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

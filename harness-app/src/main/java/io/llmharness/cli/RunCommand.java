@@ -122,6 +122,13 @@ public final class RunCommand implements Callable<Integer> {
                 return passed ? ExitCodes.OK : ExitCodes.RESULT_INVALID;
             }
         }
+        if (result.filesProblem() != null) {
+            // after the result (it needs no disk): what could not be written, and the run failed
+            console.note("harness: " + result.filesProblem());
+            if (result.outcome() != RunResult.Outcome.INTERRUPTED && result.outcome() != RunResult.Outcome.FAILED) {
+                return ExitCodes.EXECUTION_FAILURE;
+            }
+        }
         Verdict.Status accuracy = AccuracyAfterRun.score(result, console, System.getenv());
         return switch (result.outcome()) {
             case VALID -> ExitCodes.OK;

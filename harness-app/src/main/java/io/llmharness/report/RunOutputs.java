@@ -116,7 +116,7 @@ public final class RunOutputs {
             current = dir.resolve(ITL_HISTOGRAMS);
             GapHistograms.of(snapshot).write(current);
         } catch (IOException | SQLException e) {
-            throw HarnessException.execution("cannot write " + current + ": " + e.getMessage(), e);
+            throw HarnessException.execution(OutputSpace.cannotWrite(current, e), e);
         }
     }
 

@@ -61,7 +61,8 @@ public final class SummaryJson {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
             }
         } catch (IOException e) {
-            throw HarnessException.execution("cannot write " + file + ": " + e.getMessage(), e);
+            OutputSpace.deleteQuietly(tmp); // no half-written summary is left behind
+            throw HarnessException.execution(OutputSpace.cannotWrite(file, e), e);
         }
     }
 

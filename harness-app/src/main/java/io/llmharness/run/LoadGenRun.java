@@ -90,7 +90,9 @@ final class LoadGenRun {
         WarmStart.Report warm;
         ClientSamples samples;
         try (Progress progress = progress(client);
-                ServerMetricsScraper scraper = ServerMetricsScraper.start(spec, servers.urls())) {
+                ServerMetricsScraper scraper = ServerMetricsScraper.start(spec, servers.urls());
+                SilenceWatch silence = SilenceWatch.start(
+                        client, SilenceWatch.interval(System.getenv()), SilenceWatch.logged(console::note))) {
             CountingSink sink = new CountingSink(loadGen, progress);
             sut = new HttpSut(client, sink, spec.prompts(), sutOptions());
             Runnable abortBoth = () -> {
@@ -156,6 +158,7 @@ final class LoadGenRun {
                 Duration.between(start, end),
                 null,
                 servers.profileProblem(),
+                null,
                 null);
         return RunFiles.write(r, snapshot, endpoints, start, end, new RunFiles.Health(samples, warm, peak.probes()));
     }

@@ -5,6 +5,7 @@ import io.llmharness.client.health.ClientSamples;
 import io.llmharness.client.record.RecordSnapshot;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.transport.EndpointStats;
+import io.llmharness.error.HarnessException;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.results.PerformanceSummary;
@@ -16,6 +17,7 @@ import io.llmharness.metrics.MetricSummary;
 import io.llmharness.metrics.SloSpec;
 import io.llmharness.report.ClientHealthSection;
 import io.llmharness.report.MlperfSection;
+import io.llmharness.report.OutputSpace;
 import io.llmharness.report.RunInfo;
 import io.llmharness.report.RunOutputs;
 import io.llmharness.report.RunSummary;
@@ -54,8 +56,19 @@ final class RunFiles {
                 mlperf(r, failures, h.peakProbes()),
                 ClientHealthSection.of(health, warmUp(h.warm())),
                 metrics);
-        RunSummary written = RunOutputs.write(r.runDir(), summary, snapshot);
-        RunReports.write(r.runDir(), written, snapshot);
+        String filesProblem = null;
+        try {
+            RunSummary written = RunOutputs.write(r.runDir(), summary, snapshot);
+            RunReports.Written report = RunReports.write(r.runDir(), written, snapshot);
+            filesProblem = report.problems().stream()
+                    .filter(p -> OutputSpace.isFull(p) && p.contains("cannot write "))
+                    .findFirst()
+                    .map(p -> p.substring(p.indexOf("cannot write ")))
+                    .orElse(null);
+        } catch (HarnessException e) {
+            // a full disk (or another write failure): the result is still printed, then this line, exit 1
+            filesProblem = e.getMessage();
+        }
         return new RunResult(
                 r.spec(),
                 r.runDir(),
@@ -68,7 +81,8 @@ final class RunFiles {
                 r.elapsed(),
                 health,
                 r.profileProblem(),
-                failures);
+                failures,
+                filesProblem);
     }
 
     /** {@code config.profile_problem}: present only when a profiled run produced no trace. */
@@ -166,21 +180,26 @@ final class RunFiles {
         return m;
     }
 
+    /** A rate of the key results, or null (JSON {@code null}) when no sample was measured: there is no rate. */
+    private static Double rate(PerformanceSummary p, double v) {
+        return p.measured() ? v : null;
+    }
+
     private static Map<String, Object> keyResults(PerformanceSummary p) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("Result is", p.validity().valid() ? "VALID" : "INVALID");
         boolean tokens = p.settings().useTokenLatencies();
         switch (p.settings().scenario()) {
             case OFFLINE -> {
-                m.put("Samples per second", p.samplesPerSecond());
+                m.put("Samples per second", rate(p, p.samplesPerSecond()));
                 if (tokens) {
-                    m.put("Tokens per second", p.tokensPerSecond());
+                    m.put("Tokens per second", rate(p, p.tokensPerSecond()));
                 }
             }
             case SERVER -> {
-                m.put("Completed samples per second", p.completedSamplesPerSecond());
+                m.put("Completed samples per second", rate(p, p.completedSamplesPerSecond()));
                 if (tokens) {
-                    m.put("Completed tokens per second", p.completedTokensPerSecond());
+                    m.put("Completed tokens per second", rate(p, p.completedTokensPerSecond()));
                 }
             }
             case SINGLE_STREAM, MULTI_STREAM ->

@@ -24,6 +24,8 @@ import java.time.Duration;
  * @param health whether the client kept up during the test (null before the files are written)
  * @param profileProblem why a profiled run produced no trace (see {@link ServerSession#profileProblem()}), or null
  * @param failures the harness's verdict on failed samples (null before the files are written)
+ * @param filesProblem one line when a file of the run could not be written ({@code cannot write FILE: No space left
+ *     on device (12 KB free on its disk)}), else null; the result stands, the run exits 1
  */
 public record RunResult(
         RunSpec spec,
@@ -37,7 +39,8 @@ public record RunResult(
         Duration elapsed,
         ClientHealth health,
         String profileProblem,
-        FailureVerdict failures) {
+        FailureVerdict failures,
+        String filesProblem) {
 
     /** How the run ended. */
     public enum Outcome {

@@ -73,6 +73,16 @@ public final class PrivateFiles {
      * @return whether the file was rewritten
      */
     public static boolean redactInPlace(Path file) {
+        return redactInPlace(file, Secrets::redact);
+    }
+
+    /**
+     * As {@link #redactInPlace(Path)} with another redaction of each line (one that also knows the values of
+     * {@link SecretPrints}).
+     *
+     * @return whether the file was rewritten
+     */
+    public static boolean redactInPlace(Path file, java.util.function.UnaryOperator<String> redaction) {
         if (file == null || !Files.isRegularFile(file)) {
             return false;
         }
@@ -86,7 +96,7 @@ public final class PrivateFiles {
                             Files.newBufferedWriter(tmp, java.nio.charset.StandardCharsets.ISO_8859_1)) {
                 String line;
                 while ((line = in.readLine()) != null) {
-                    String r = Secrets.redact(line);
+                    String r = redaction.apply(line);
                     changed |= !r.equals(line);
                     out.write(r);
                     out.write('\n');

@@ -110,6 +110,11 @@ public final class Secrets {
         values = next;
     }
 
+    /** Every value registered so far, longest first (for {@link SecretPrints}: never written anywhere as such). */
+    public static List<String> registered() {
+        return List.of(values);
+    }
+
     /**
      * Registers a header's value when its name marks it as a secret ({@link #isSecretName}); for an
      * {@code Authorization} value with a scheme ({@code Bearer K}) the credential alone is registered too.

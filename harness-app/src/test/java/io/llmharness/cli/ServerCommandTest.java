@@ -6,15 +6,19 @@ import static org.awaitility.Awaitility.await;
 import io.llmharness.backend.config.ServerSetting;
 import io.llmharness.backend.testing.FakeBackend;
 import io.llmharness.backend.testing.ProcessScanner;
+import io.llmharness.testing.ChildHarness;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -152,6 +156,53 @@ class ServerCommandTest {
         assertThat(out.toString()).contains("stopped vllm[0]").contains("3 process(es) got SIGTERM");
         assertThat(ProcessScanner.withEnv(f.marker())).isEmpty();
         assertThat(Path.of(state, "rt.json")).doesNotExist();
+    }
+
+    /**
+     * A detached server that prints its own arguments and environment (as vLLM does) leaves its secrets in its log;
+     * {@code server stop}, another JVM that never saw them, redacts them by the fingerprints {@code start} recorded,
+     * and the record itself holds no secret.
+     */
+    @Test
+    @Tag("slow")
+    void stopRedactsTheSecretsADetachedServerPrintedToItsLog() throws Exception {
+        String key = "sk-" + UUID.randomUUID();
+        String token = "hf_" + UUID.randomUUID();
+        FakeBackend f = fake().env("FAKE_ECHO", "HF_TOKEN");
+        String cfg = f.writeConfig().toString();
+        String state = dir.resolve("state").toString();
+        ChildHarness start = ChildHarness.start(
+                "server",
+                "start",
+                "--server-config",
+                cfg,
+                "--state-dir",
+                state,
+                "--name",
+                "sec",
+                "--server-arg=--api-key " + key,
+                "--server-env",
+                "HF_TOKEN=" + token);
+        assertThat(start.waitFor(Duration.ofSeconds(90))).as(start.output()).isTrue();
+        assertThat(start.exitValue()).as(start.output()).isZero();
+        Path log;
+        try (Stream<Path> logs = Files.list(dir.resolve("logs"))) {
+            log = logs.filter(p -> p.toString().endsWith(".log")).findFirst().orElseThrow();
+        }
+        assertThat(Files.readString(log))
+                .as("the fake printed its secrets (the case to redact)")
+                .contains(key, token);
+        assertThat(Files.readString(Path.of(state, "sec.json"))).doesNotContain(key, token);
+        assertThat(Files.getPosixFilePermissions(Path.of(state, "sec.json")))
+                .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+
+        ChildHarness stop = ChildHarness.start("server", "stop", "--name", "sec", "--state-dir", state);
+        assertThat(stop.waitFor(Duration.ofSeconds(90))).as(stop.output()).isTrue();
+        assertThat(stop.exitValue()).as(stop.output()).isZero();
+        String text = Files.readString(log);
+        assertThat(text).doesNotContain(key, token);
+        assertThat(text).contains("--api-key <redacted>", "fake: env HF_TOKEN=<redacted>");
+        assertThat(ProcessScanner.withEnv(f.marker())).isEmpty();
     }
 
     @Test

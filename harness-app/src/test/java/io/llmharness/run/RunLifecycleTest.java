@@ -30,6 +30,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -142,6 +144,30 @@ class RunLifecycleTest {
         assertThat(Files.readString(r.runDir().resolve("harness.log")))
                 .as("the warm-up ended on the interrupt, not on its own time limit")
                 .contains("(0 ok)", "burst ended by aborted");
+        assertNothingInfinite(sink + String.join("\n", ResultLines.of(r)), r.runDir());
+        assertThat(RunFixture.summary(r.runDir())
+                        .at("/mlperf/results/Completed samples per second")
+                        .isNull())
+                .as("no rate for a run that measured no sample")
+                .isTrue();
+    }
+
+    /**
+     * No rate of a run that measured nothing is shown as a division by zero ({@code inf}, {@code -nan}): not on the
+     * terminal, not in any text file of the run directory (LoadGen's logs included).
+     */
+    static void assertNothingInfinite(String terminal, Path runDir) throws IOException {
+        Pattern infinite = Pattern.compile("(?i)\\b(-?inf|infinity|nan)\\b");
+        SoftAssertions soft = new SoftAssertions();
+        soft.assertThat(terminal).as("terminal").doesNotContainPattern(infinite);
+        try (Stream<Path> files = Files.walk(runDir)) {
+            for (Path f : files.filter(Files::isRegularFile)
+                    .filter(f -> f.toString().matches(".*\\.(txt|json|log|html|yaml|csv)$"))
+                    .toList()) {
+                soft.assertThat(Files.readString(f)).as(f.toString()).doesNotContainPattern(infinite);
+            }
+        }
+        soft.assertAll();
     }
 
     /**
@@ -300,10 +326,15 @@ class RunLifecycleTest {
     @CsvSource({"INT, 130", "TERM, 143"})
     void aSignalDuringTheWarmUpStillWritesTheRunFiles(String signal, int exitCode) throws Exception {
         ChildHarness p =
-                child(managedArgs(120_000, "--server-arg=--ttft 600000").toArray(String[]::new));
+                ChildHarness.start(Map.of(SilenceWatch.ENV, "1"), managedArgs(120_000, "--server-arg=--ttft 600000"));
+        children.add(p);
         String url = ServerProbe.serverUrl(p.awaitLine("harness: running", Duration.ofSeconds(120)));
         await().atMost(60, TimeUnit.SECONDS).until(() -> ServerProbe.running(url) > 0);
         assertThat(ServerProbe.completed(url)).as("warm-up requests finished").isZero();
+        // the warm-up's requests hear nothing: said once a second (HARNESS_SILENCE_INTERVAL_S=1)
+        assertThat(p.awaitLine("silent for 1 s (oldest sent", Duration.ofSeconds(60)))
+                .containsPattern("harness: \\d+ requests? silent for 1 s \\(oldest sent \\d+(\\.\\d)? s ago to "
+                        + Pattern.quote(url));
         p.signal(signal);
         assertThat(p.waitFor(Duration.ofSeconds(90))).as(p.output()).isTrue();
         assertThat(p.exitValue()).as(p.output()).isEqualTo(exitCode);
@@ -312,6 +343,7 @@ class RunLifecycleTest {
         assertThat(RunFixture.summary(run).at("/mlperf/results/Aborted").asBoolean())
                 .isTrue();
         assertThat(p.lines()).anyMatch(l -> l.contains("Server performance: interrupted"));
+        assertThat(Files.readString(run.resolve("harness.log"))).contains("silent for 1 s (oldest sent");
         assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId))
                 .as("processes of the managed server left after SIG%s\n%s", signal, p.output())
                 .isEmpty();

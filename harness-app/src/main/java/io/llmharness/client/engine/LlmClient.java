@@ -19,6 +19,7 @@ import io.llmharness.client.transport.Endpoint;
 import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.client.transport.EventLoopState;
 import io.llmharness.client.transport.HttpExchange;
+import io.llmharness.client.transport.Silence;
 import io.vertx.core.Context;
 import io.vertx.core.Deployable;
 import io.vertx.core.DeploymentOptions;
@@ -174,6 +175,23 @@ public final class LlmClient {
     /** Requests holding an in-flight slot. */
     public int inFlight() {
         return dispatcher.inFlight();
+    }
+
+    /**
+     * The requests in flight that have heard nothing from their server for at least {@code minSilentNs}, how many and
+     * the oldest: a scan of each event loop's exchanges (not on the request path), for a periodic "requests silent"
+     * line. Thread-safe; completes once every loop has been scanned.
+     */
+    public Future<Silence> silence(long minSilentNs) {
+        Silence.Builder all = new Silence.Builder();
+        List<Future<Void>> scans = new ArrayList<>(loops.length);
+        for (EventLoopState loop : loops) {
+            scans.add(Future.future(p -> loop.context().runOnContext(v -> {
+                loop.silence(System.nanoTime(), minSilentNs, all);
+                p.complete();
+            })));
+        }
+        return Future.join(scans).transform(ar -> Future.succeededFuture(all.build()));
     }
 
     /** Requests waiting for an in-flight slot. */

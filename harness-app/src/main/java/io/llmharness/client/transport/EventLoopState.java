@@ -74,6 +74,21 @@ public final class EventLoopState {
         }
     }
 
+    /**
+     * Adds this loop's exchanges that have heard nothing from their server for at least {@code minSilentNs} (no
+     * headers since the request was sent, or no bytes of the body since the last ones) to {@code into}. A scan of the
+     * active exchanges, for a periodic check: call on the loop's context.
+     */
+    public void silence(long nowNs, long minSilentNs, Silence.Builder into) {
+        for (int i = 0; i < count; i++) {
+            HttpExchange x = active[i];
+            long since = x.silentSinceNs();
+            if (since > 0 && nowNs - since >= minSilentNs) {
+                into.add(x.sentNs(), x.endpoint().url().display());
+            }
+        }
+    }
+
     /** Cancels every active exchange of this loop. Call on the loop's context. */
     public void cancelAll(String reason) {
         while (count > 0) {

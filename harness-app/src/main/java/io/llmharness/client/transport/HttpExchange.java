@@ -133,7 +133,15 @@ public final class HttpExchange implements SseHandler {
             return;
         }
         if (ar.failed()) {
-            finish(Failures.classify(ar.cause(), options), System.nanoTime());
+            Throwable t = ar.cause();
+            // the pool handed out a kept-alive connection the server closed at that moment: nothing was sent
+            if (options.retryStaleConnection() && retries == 0 && Failures.isStaleConnection(t)) {
+                retries++;
+                endpoint.staleRetry();
+                attempt(endpoint.freshClient());
+                return;
+            }
+            finish(Failures.classify(t, options), System.nanoTime());
             return;
         }
         request = ar.result();
@@ -321,6 +329,29 @@ public final class HttpExchange implements SseHandler {
             finish(Outcome.OK, doneSeenNs);
             r.reset();
         }
+    }
+
+    /**
+     * Since when the server has said nothing to this exchange: when the request was sent while it waits for the
+     * headers, when bytes were last read while it reads the body; -1 while it connects or sends. For the silence scan
+     * ({@link EventLoopState#silence}), not the hot path. Call on the loop's context.
+     */
+    long silentSinceNs() {
+        return switch (phase) {
+            case WAITING_HEADERS -> sentNs;
+            case BODY -> lastReadNs;
+            default -> -1;
+        };
+    }
+
+    /** When the request was sent (0 before). Call on the loop's context. */
+    long sentNs() {
+        return sentNs;
+    }
+
+    /** The server this exchange talks to. */
+    Endpoint endpoint() {
+        return endpoint;
     }
 
     /** Ends the exchange early with this outcome and closes its connection. Call on the loop's context. */

@@ -1,5 +1,6 @@
 package io.llmharness.report.render;
 
+import io.llmharness.report.OutputSpace;
 import io.llmharness.report.html.RunReportHtml;
 import io.llmharness.report.view.RunView;
 import java.io.IOException;
@@ -24,8 +25,13 @@ public final class HtmlFormat implements ViewFormat {
     public List<Path> write(RunView view, Path runDir) throws IOException {
         Path file = runDir.resolve(FILE);
         Path tmp = runDir.resolve(FILE + ".tmp");
-        Files.writeString(tmp, RunReportHtml.render(view), StandardCharsets.UTF_8);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        try {
+            Files.writeString(tmp, RunReportHtml.render(view), StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            OutputSpace.deleteQuietly(tmp);
+            throw new IOException(OutputSpace.cannotWrite(file, e), e);
+        }
         return List.of(file);
     }
 }

@@ -1,5 +1,6 @@
 package io.llmharness.report.render;
 
+import io.llmharness.report.OutputSpace;
 import io.llmharness.report.chart.ChartSpec;
 import io.llmharness.report.chart.Marker;
 import io.llmharness.report.chart.Palette;
@@ -10,8 +11,10 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -56,7 +59,16 @@ public final class PngFormat implements ViewFormat {
         List<Path> out = new ArrayList<>();
         for (ChartSpec c : view.charts()) {
             Path file = dir.resolve(c.id() + ".png");
-            BitmapEncoder.saveBitmap(chart(c), file.toString(), BitmapEncoder.BitmapFormat.PNG);
+            Path tmp = dir.resolve(c.id() + ".png.tmp");
+            try {
+                try (OutputStream o = Files.newOutputStream(tmp)) {
+                    BitmapEncoder.saveBitmap(chart(c), o, BitmapEncoder.BitmapFormat.PNG);
+                }
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                OutputSpace.deleteQuietly(tmp); // a chart is whole or absent
+                throw new IOException(OutputSpace.cannotWrite(file, e), e);
+            }
             out.add(file);
         }
         return out;

@@ -16,6 +16,7 @@ import io.llmharness.report.render.HtmlFormat;
 import io.llmharness.report.render.RunReports;
 import io.llmharness.run.RunConsole;
 import io.llmharness.run.ServerMetricsScraper;
+import io.llmharness.run.SilenceWatch;
 import io.llmharness.secret.PrivateFiles;
 import io.llmharness.secret.Secrets;
 import io.llmharness.tokenizer.ResolvedTokenizer;
@@ -217,7 +218,8 @@ public final class BenchExecutor {
                 client.shutdown("interrupted");
             });
             List<StageRun> stages;
-            try {
+            try (SilenceWatch silence =
+                    SilenceWatch.start(client, SilenceWatch.interval(req.env().variables()), console::note)) {
                 stages = run.run();
             } finally {
                 control.onInterrupt(null);

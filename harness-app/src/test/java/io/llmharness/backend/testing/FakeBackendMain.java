@@ -31,7 +31,9 @@ import java.util.Map;
  *       process ignores SIGTERM;
  *   <li>{@code FAKE_PROFILE=1}: {@code /start_profile} and {@code /stop_profile} answer 200 (else 404), the
  *       latter after {@code FAKE_STOP_PROFILE_DELAY_MS};
- *   <li>{@code FAKE_ARGS_FILE}: write the command-line arguments there, one per line.
+ *   <li>{@code FAKE_ARGS_FILE}: write the command-line arguments there, one per line;
+ *   <li>{@code FAKE_ECHO=NAME,...}: print the command line and these environment variables to the log at start (as
+ *       vLLM prints its non-default arguments), secrets and all.
  * </ul>
  */
 public final class FakeBackendMain {
@@ -50,6 +52,12 @@ public final class FakeBackendMain {
         }
         if (env.containsKey("FAKE_IGNORE_TERM")) {
             sun.misc.Signal.handle(new sun.misc.Signal("TERM"), s -> System.out.println("fake: ignoring SIGTERM"));
+        }
+        if (env.containsKey("FAKE_ECHO")) {
+            System.out.println("fake: args: " + String.join(" ", args));
+            for (String name : env.get("FAKE_ECHO").split(",")) {
+                System.out.println("fake: env " + name + "=" + env.get(name));
+            }
         }
         System.out.println("fake: starting model " + model + " on " + host + ":" + port + " mode " + mode);
         List<Process> children = spawnChildren(env);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.cli.ExitCodes;
+import io.llmharness.run.SilenceWatch;
 import io.llmharness.simulator.SimulatorServer;
 import io.llmharness.testing.ServerProbe;
 import java.io.IOException;
@@ -254,6 +255,46 @@ class BenchCommandTest {
         assertThat(Files.exists(o.run().resolve("stage_0_lifecycle_metrics.json")))
                 .isTrue();
         assertThat(Files.readAllLines(o.run().resolve("requests.csv"))).hasSize((int) requests + 1);
+    }
+
+    /** Requests the server never answers are said on the terminal once per interval until their timeout. */
+    @Test
+    void requestsThatHearNothingAreSaidOncePerInterval() throws Exception {
+        try (SimulatorServer mute = SimulatorServer.start(io.llmharness.simulator.SimulatorOptions.defaults()
+                .with(io.llmharness.simulator.Latency.fixed(600_000, 1)))) {
+            assertThat(mute.awaitReady(30_000)).isTrue();
+            Path profile = out.resolve("mute.yaml");
+            Files.writeString(profile, """
+                    load:
+                      type: concurrent
+                      request_timeout: 3
+                      stages:
+                      - concurrency_level: 2
+                        num_requests: 2
+                    api:
+                      streaming: true
+                    server:
+                      base_url: %s
+                    data:
+                      type: random
+                      input_distribution: {min: 10, max: 10, mean: 10, std_dev: 0}
+                      output_distribution: {min: 10, max: 10, mean: 10, std_dev: 0}
+                    """.formatted(mute.baseUrl()));
+            BenchFixture.Outcome o = bench(
+                    out.resolve("runs"),
+                    Map.of(SilenceWatch.ENV, "0.5"),
+                    new BenchControl(),
+                    "-w",
+                    profile.toString(),
+                    "--tokenizer",
+                    "simulator",
+                    "--warmup-requests",
+                    "0");
+            assertThat(o.exit()).as(o.err()).isEqualTo(ExitCodes.OK);
+            assertThat(o.err())
+                    .containsPattern("harness: 2 requests silent for 0\\.5 s \\(oldest sent \\d+(\\.\\d)? s ago to "
+                            + java.util.regex.Pattern.quote(mute.baseUrl()));
+        }
     }
 
     @Test

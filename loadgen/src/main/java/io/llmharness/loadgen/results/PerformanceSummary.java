@@ -177,61 +177,78 @@ public record PerformanceSummary(
 
     /** SingleStream: {@code (sample_count - 1) / final_query_issued_time}. */
     public double qpsWithLoadgenOverhead() {
-        return (sampleCount - 1) / finalQueryIssuedTime;
+        return rate(sampleCount - 1, finalQueryIssuedTime);
     }
 
     /** SingleStream: {@code 1 / mean latency (s)}. */
     public double qpsWithoutLoadgenOverhead() {
-        return 1 / (samples.mean() / 1e9);
+        return rate(1, samples.mean() / 1e9);
     }
 
     /** Server: {@code (sample_count - 1) / final_query_scheduled_time}. */
     public double scheduledSamplesPerSecond() {
-        return (sampleCount - 1) / finalQueryScheduledTime;
+        return rate(sampleCount - 1, finalQueryScheduledTime);
     }
 
     /** Server: {@code (sample_count - 1) / final_query_all_samples_done_time}. */
     public double completedSamplesPerSecond() {
-        return (sampleCount - 1) / finalQueryAllSamplesDoneTime;
+        return rate(sampleCount - 1, finalQueryAllSamplesDoneTime);
     }
 
     /** Offline: {@code sample_count / max_latency}. */
     public double samplesPerSecond() {
-        return sampleCount / maxLatencySeconds;
+        return rate(sampleCount, maxLatencySeconds);
     }
 
     /** Offline token mode: {@code token_count / max_latency}. */
     public double tokensPerSecond() {
-        return tokenCount / maxLatencySeconds;
+        return rate(tokenCount, maxLatencySeconds);
     }
 
     /** Token mode: {@code token_count / final_query_issued_time}. */
     public double tokenThroughputWithLoadgenOverhead() {
-        return (double) tokenCount / finalQueryIssuedTime;
+        return rate(tokenCount, finalQueryIssuedTime);
     }
 
     /** Detail {@code result_token_throughput}: tokens per ns (the C++ unit slip, kept on purpose). */
     public double tokenThroughputPerNs() {
-        return (double) tokenCount / (double) (samples.mean() * sampleCount);
+        return rate(tokenCount, (double) (samples.mean() * sampleCount));
     }
 
     /** Summary SingleStream "TPS w/o loadgen overhead": tokens / (mean latency in s x sample count). */
     public double tokensPerSecondWithoutLoadgenOverhead() {
-        return (double) tokenCount / ((samples.mean() / 1e9) * sampleCount);
+        return rate(tokenCount, (samples.mean() / 1e9) * sampleCount);
     }
 
     /** Token mode: {@code token_count / final_query_all_samples_done_time}. */
     public double completedTokensPerSecond() {
-        return tokenCount / finalQueryAllSamplesDoneTime;
+        return rate(tokenCount, finalQueryAllSamplesDoneTime);
     }
 
     /** Server inferred: {@code scaling x (sample_count - 1) / final_query_all_samples_done_time}. */
     public double inferredCompletedTokensPerSecond() {
-        return (settings.tokenLatencyScalingFactor() * (sampleCount - 1)) / finalQueryAllSamplesDoneTime;
+        return rate(settings.tokenLatencyScalingFactor() * (sampleCount - 1), finalQueryAllSamplesDoneTime);
     }
 
     /** Offline inferred: {@code scaling x sample_count / max_latency}. */
     public double inferredTokensPerSecond() {
-        return (settings.tokenLatencyScalingFactor() * sampleCount) / maxLatencySeconds;
+        return rate(settings.tokenLatencyScalingFactor() * sampleCount, maxLatencySeconds);
+    }
+
+    /** Whether any sample was measured: a run interrupted or aborted before its first answer measured none. */
+    public boolean measured() {
+        return sampleCount > 0;
+    }
+
+    /**
+     * {@code count / time} with the C++ arithmetic, or 0 when nothing was measured or the time is zero (a run
+     * interrupted during its warm-up): never the {@code inf} or {@code nan} of a division by zero. A run LoadGen
+     * completes always has samples and a positive time, so its figures are unchanged.
+     */
+    private double rate(double count, double time) {
+        if (sampleCount <= 0 || !(time > 0)) {
+            return 0;
+        }
+        return count / time;
     }
 }
