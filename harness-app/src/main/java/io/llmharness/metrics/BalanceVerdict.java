@@ -29,13 +29,23 @@ public record BalanceVerdict(LatencyMetric metric, int judged, List<Outlier> out
     }
 
     /**
+     * One server as the verdict sees it: its median of the compared latency and how many values it rests on.
+     *
+     * @param index the server's place in the client's endpoint list
+     * @param url its base URL
+     * @param count successful requests with a value of the compared latency
+     * @param p50Ns their median
+     */
+    public record Candidate(int index, String url, long count, long p50Ns) {}
+
+    /**
      * One slow server.
      *
      * @param server the server
      * @param p50Ns its median latency
      * @param othersNs the median of the other judged servers' medians
      */
-    public record Outlier(ServerMetrics server, long p50Ns, long othersNs) {
+    public record Outlier(Candidate server, long p50Ns, long othersNs) {
         /** How many times slower than the others. */
         public double ratio() {
             return othersNs == 0 ? Double.POSITIVE_INFINITY : (double) p50Ns / othersNs;
@@ -45,22 +55,38 @@ public record BalanceVerdict(LatencyMetric metric, int judged, List<Outlier> out
     /** The verdict on a run's servers ({@link MetricSummary#servers()}). */
     public static BalanceVerdict of(List<ServerMetrics> servers) {
         boolean streamed = servers.stream().anyMatch(s -> s.metrics().requests().streamed() > 0);
-        LatencyMetric metric = streamed ? LatencyMetric.TTFT_FROM_SEND : LatencyMetric.E2E_LATENCY_FROM_SEND;
-        List<ServerMetrics> judged = servers.stream()
-                .filter(s -> s.metrics().latency(metric).count() >= MIN_REQUESTS)
-                .toList();
+        LatencyMetric metric = metric(streamed);
+        return judge(
+                metric,
+                servers.stream()
+                        .map(s -> new Candidate(
+                                s.index(),
+                                s.url(),
+                                s.metrics().latency(metric).count(),
+                                s.metrics().latency(metric).p50()))
+                        .toList());
+    }
+
+    /** The latency compared: TTFT from send when the servers' requests streamed, else e2e latency from send. */
+    public static LatencyMetric metric(boolean streamed) {
+        return streamed ? LatencyMetric.TTFT_FROM_SEND : LatencyMetric.E2E_LATENCY_FROM_SEND;
+    }
+
+    /** The verdict on servers already reduced to their medians of {@code metric}. */
+    public static BalanceVerdict judge(LatencyMetric metric, List<Candidate> servers) {
+        List<Candidate> judged =
+                servers.stream().filter(s -> s.count() >= MIN_REQUESTS).toList();
         List<Outlier> outliers = new ArrayList<>();
         if (judged.size() >= 2) {
-            for (ServerMetrics s : judged) {
+            for (Candidate s : judged) {
                 long[] others = judged.stream()
                         .filter(o -> o != s)
-                        .mapToLong(o -> o.metrics().latency(metric).p50())
+                        .mapToLong(Candidate::p50Ns)
                         .sorted()
                         .toArray();
-                long p50 = s.metrics().latency(metric).p50();
                 long median = median(others);
-                if (p50 > RATIO * median) {
-                    outliers.add(new Outlier(s, p50, median));
+                if (s.p50Ns() > RATIO * median) {
+                    outliers.add(new Outlier(s, s.p50Ns(), median));
                 }
             }
         }

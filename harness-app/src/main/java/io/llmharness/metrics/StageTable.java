@@ -45,12 +45,31 @@ public final class StageTable {
             int concurrency,
             SloSpec slos,
             List<Double> percentiles) {
+        return compute(samples, windowStartNs, windowEndNs, requestedRate, concurrency, slos, percentiles, -1);
+    }
+
+    /**
+     * The metrics of one window, with rates over a given duration instead of the window's own: a part of a run
+     * (one server's requests) measured over the whole run's duration, so that the parts' rates add up to the run's.
+     *
+     * @param durationNs the duration the rates are over, or a negative number for the window's own (first scheduled
+     *     start to last completion)
+     */
+    public static StageMetrics compute(
+            List<StageSample> samples,
+            long windowStartNs,
+            long windowEndNs,
+            double requestedRate,
+            int concurrency,
+            SloSpec slos,
+            List<Double> percentiles,
+            long durationNs) {
         List<StageSample> in = samples.stream()
                 .filter(s ->
                         s.record().scheduledNs() >= windowStartNs && s.record().scheduledNs() < windowEndNs)
                 .toList();
         List<StageSample> ok = in.stream().filter(s -> s.record().ok()).toList();
-        long duration = duration(in);
+        long duration = durationNs >= 0 ? durationNs : duration(in);
         Map<String, SummaryStats> latency = new LinkedHashMap<>();
         latency.put("ttft", per(ok, RequestMetrics::ttftNs, percentiles));
         latency.put("ttft_from_send", per(ok, RequestMetrics::ttftFromSendNs, percentiles));

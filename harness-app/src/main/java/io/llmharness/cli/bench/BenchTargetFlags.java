@@ -28,9 +28,10 @@ public final class BenchTargetFlags {
 
     @Option(
             names = "--endpoint",
-            paramLabel = "URL",
+            paramLabel = "URL[,URL...]",
             description = "Server base URL, e.g. http://localhost:8000 (default: " + URL_VAR
-                    + ", else the profile's base_url).")
+                    + ", else the profile's base_url); several, comma-separated, share the load (least outstanding"
+                    + " requests first) and are reported each on its own.")
     String endpoint;
 
     @Option(names = "--simulate", description = "Start the embedded vLLM simulator and run against it (no GPU needed).")
@@ -92,9 +93,15 @@ public final class BenchTargetFlags {
         if (url != null && url.isBlank()) {
             url = null;
         }
-        if (url != null && !url.matches("(?i)https?://.+")) {
-            throw HarnessException.badValue(
-                    from, from + " '" + url + "': not an http(s) URL; write e.g. http://localhost:8000");
+        if (url != null) {
+            for (String one : url.split(",", -1)) {
+                if (!one.strip().matches("(?i)https?://.+")) {
+                    throw HarnessException.badValue(
+                            from,
+                            from + " '" + one.strip() + "': not an http(s) URL; write e.g. http://localhost:8000"
+                                    + (url.contains(",") ? " (several: comma-separated, no empty entries)" : ""));
+                }
+            }
         }
         return new BenchRequest.TargetChoice(model, modelFrom, url, from, simulate, tokenizer, serverLog);
     }

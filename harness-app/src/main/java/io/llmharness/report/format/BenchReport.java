@@ -29,6 +29,7 @@ import java.util.Objects;
  * @param stopReason why the run stopped early, or null when it ran to the end
  * @param warnings one line each
  * @param serverMetrics the server's {@code /metrics} per stage ({@code --enable-metrics}), or null when not scraped
+ * @param servers each server's own results when the run shared its load over several, else empty
  */
 public record BenchReport(
         RunInfo run,
@@ -46,7 +47,8 @@ public record BenchReport(
         List<RequestRow> requests,
         String stopReason,
         List<String> warnings,
-        ServerMetricsSummary serverMetrics) {
+        ServerMetricsSummary serverMetrics,
+        List<ServerResult> servers) {
 
     public BenchReport {
         Objects.requireNonNull(run, "run");
@@ -54,6 +56,7 @@ public record BenchReport(
         stages = List.copyOf(stages);
         requests = List.copyOf(requests);
         warnings = List.copyOf(warnings);
+        servers = servers == null ? List.of() : List.copyOf(servers);
     }
 
     /** Whether the run stopped before its end. */

@@ -1,11 +1,13 @@
 package io.llmharness.report.format;
 
 import io.llmharness.client.record.Outcome;
+import io.llmharness.metrics.BalanceVerdict;
 import io.llmharness.metrics.FailureSummary;
 import io.llmharness.metrics.StageMetrics;
 import io.llmharness.metrics.SummaryStats;
 import io.llmharness.report.RunInfo;
 import io.llmharness.report.ServerMetricsJson;
+import io.llmharness.secret.Secrets;
 import io.llmharness.tokenizer.ResolvedTokenizer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -97,6 +99,9 @@ final class BenchSummary implements ReportFormat {
         }
         j.endArray();
         metrics(j, "total", r.total());
+        if (!r.servers().isEmpty()) {
+            servers(j, r.servers());
+        }
         if (r.serverMetrics() != null) {
             j.tree("server_metrics", ServerMetricsJson.section(r.serverMetrics()));
         }
@@ -105,6 +110,40 @@ final class BenchSummary implements ReportFormat {
             j.g().writeString(w);
         }
         j.endArray().end();
+    }
+
+    /**
+     * {@code endpoints}: each server's own metric table over the run's window, its share of the requests; then
+     * {@code balance}, the verdict on whether one was slower than the others beyond noise.
+     */
+    private static void servers(Json j, List<ServerResult> servers) throws IOException {
+        j.array("endpoints");
+        for (ServerResult s : servers) {
+            j.start(null)
+                    .num("index", s.index())
+                    .str("url", Secrets.redact(s.url()))
+                    .num("share", s.share());
+            metrics(j, "metrics", s.metrics());
+            j.end();
+        }
+        j.endArray();
+        BalanceVerdict b = ServerResult.balance(servers);
+        j.start("balance")
+                .str("metric", b.metric().key())
+                .num("ratio", BalanceVerdict.RATIO)
+                .num("judged", b.judged())
+                .bool("balanced", b.balanced())
+                .array("outliers");
+        for (BalanceVerdict.Outlier o : b.outliers()) {
+            j.start(null)
+                    .num("index", o.server().index())
+                    .str("url", Secrets.redact(o.server().url()))
+                    .num("p50_ms", o.p50Ns() / 1e6)
+                    .num("others_median_ms", o.othersNs() / 1e6)
+                    .num("ratio", o.ratio())
+                    .end();
+        }
+        j.endArray().str("line", b.line()).end();
     }
 
     static void metrics(Json j, String field, StageMetrics m) throws IOException {

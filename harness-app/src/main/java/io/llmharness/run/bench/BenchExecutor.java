@@ -100,8 +100,8 @@ public final class BenchExecutor {
                 throw HarnessException.usage("no server to send to: pass --endpoint URL, set " + BenchResolver.URL_VAR
                         + ", or --simulate (" + source.display() + " has no server.base_url)");
             }
-            String targetLine =
-                    (target != null && target.simulated() ? "embedded vllm simulator at " : "") + r.baseUrl();
+            String targetLine = (target != null && target.simulated() ? "embedded vllm simulator at " : "")
+                    + String.join(", ", r.baseUrls());
             if (dry) {
                 ResolvedTokenizer tok =
                         r.tokenizer() == null ? null : r.tokenizer().open(false);
@@ -128,6 +128,9 @@ public final class BenchExecutor {
             if (target == null) {
                 target = BenchTarget.external(r.baseUrl());
                 target.check(r.baseUrlFrom(), r.access());
+                for (String other : r.baseUrls().subList(1, r.baseUrls().size())) {
+                    BenchTarget.external(other).check(r.baseUrlFrom(), r.access());
+                }
             }
             ResolvedTokenizer tokenizer =
                     r.tokenizer() == null ? null : r.tokenizer().open(true);
@@ -183,7 +186,7 @@ public final class BenchExecutor {
         ClientOptions options = clientOptions(req, r);
         ServerMetricsScraper scraper = scrapeEvery == null
                 ? null
-                : ServerMetricsScraper.start(List.of(r.baseUrl()), dir, scrapeEvery, options.transport());
+                : ServerMetricsScraper.start(r.baseUrls(), dir, scrapeEvery, options.transport());
         try {
             LlmClient client = LlmClient.start(vertx, options).await();
             Map<String, String> failure = new HashMap<>();
@@ -258,7 +261,8 @@ public final class BenchExecutor {
                             snap.nanoAnchor(),
                             stop,
                             r.warnings(),
-                            serverMetrics),
+                            serverMetrics,
+                            r.baseUrls().stream().map(Secrets::redact).toList()),
                     stages);
             BenchOutputs.write(report, dir);
             if (spec.report().prometheus() != null) {
@@ -333,7 +337,7 @@ public final class BenchExecutor {
         }
         var transport = BenchAccess.transport(r.access(), spec);
         return ClientOptions.builder()
-                .baseUrls(r.baseUrl())
+                .baseUrls(r.baseUrls())
                 .urlSource(r.baseUrlFrom())
                 .endpointType(spec.api().endpoint())
                 .api(new ApiSettings(r.model(), spec.sampling(0), false, GuidedDecoding.RESPONSE_FORMAT, false))

@@ -87,6 +87,9 @@ final class BenchFiles {
         doc.put("environment", vars);
         doc.put("target", Secrets.redact(target));
         doc.put("base_url", Secrets.redact(r.baseUrl()));
+        if (r.baseUrls().size() > 1) {
+            doc.put("base_urls", r.baseUrls().stream().map(Secrets::redact).toList());
+        }
         doc.put("access", r.access().describe());
         doc.put("model", r.model());
         doc.put("model_from", r.modelFrom());
@@ -139,7 +142,7 @@ final class BenchFiles {
         if (req.target().simulate()) {
             a.add("--simulate");
         } else if (r.baseUrl() != null) {
-            a.addAll(List.of("--endpoint", r.baseUrl()));
+            a.addAll(List.of("--endpoint", String.join(",", r.baseUrls())));
         }
         if (r.model() != null) {
             a.addAll(List.of("-m", r.model()));

@@ -1,8 +1,10 @@
 package io.llmharness.run.bench;
 
+import io.llmharness.metrics.BalanceVerdict;
 import io.llmharness.metrics.StageMetrics;
 import io.llmharness.metrics.SummaryStats;
 import io.llmharness.report.format.BenchReport;
+import io.llmharness.report.format.ServerResult;
 import io.llmharness.report.format.StageResult;
 import io.llmharness.tokenizer.ResolvedTokenizer;
 import io.llmharness.workload.spec.Stage;
@@ -116,7 +118,39 @@ final class BenchLines {
             out.add("  " + tc.check().describe("output tokens") + "; tokenizer: "
                     + r.tokenizer().tokenizer().source());
         }
+        if (!r.servers().isEmpty()) {
+            out.addAll(servers(r.servers()));
+        }
         out.add("Files: " + dir);
+        return out;
+    }
+
+    /** A row per server of a run shared over several, then the balance verdict (a warning when one is slow). */
+    static List<String> servers(List<ServerResult> servers) {
+        List<String> out = new ArrayList<>();
+        int width = servers.stream().mapToInt(s -> s.url().length()).max().orElse(0);
+        for (ServerResult s : servers) {
+            StageMetrics m = s.metrics();
+            StringBuilder sb = new StringBuilder("  server ")
+                    .append(s.index())
+                    .append(" ")
+                    .append(s.url())
+                    .append(" ".repeat(width - s.url().length()))
+                    .append(": ")
+                    .append(m.requests())
+                    .append(" requests (")
+                    .append(Double.isFinite(s.share()) ? String.format(Locale.ROOT, "%.0f %%", s.share() * 100) : "-")
+                    .append(")");
+            if (m.failures().failed() > 0) {
+                sb.append(", ").append(m.failures().failed()).append(" failed");
+            }
+            sb.append(", ").append(f(m.throughput().outputTokensPerSecond())).append(" output tok/s");
+            latency(sb, "TTFT", m.latency("ttft"));
+            latency(sb, "e2e", m.latency("e2e_latency"));
+            out.add(sb.toString());
+        }
+        BalanceVerdict b = ServerResult.balance(servers);
+        out.add((b.balanced() ? "  balance: " : "  balance WARNING: ") + b.line());
         return out;
     }
 

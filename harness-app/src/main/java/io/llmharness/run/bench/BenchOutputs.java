@@ -15,6 +15,7 @@ import io.llmharness.report.RunOutputs;
 import io.llmharness.report.format.BenchReport;
 import io.llmharness.report.format.ReportFormat;
 import io.llmharness.report.format.RequestRow;
+import io.llmharness.report.format.ServerResult;
 import io.llmharness.report.format.StageResult;
 import io.llmharness.tokenizer.ResolvedTokenizer;
 import io.llmharness.workload.spec.ReportSpec;
@@ -53,7 +54,8 @@ final class BenchOutputs {
             long nanoAnchor,
             String stopReason,
             List<String> warnings,
-            ServerMetricsSummary serverMetrics) {}
+            ServerMetricsSummary serverMetrics,
+            List<String> serverUrls) {}
 
     /** Percentiles every format needs: the profile's, the Benchmark Report's, and the median. */
     static List<Double> percentiles(ReportSpec spec) {
@@ -109,6 +111,21 @@ final class BenchOutputs {
         long start = stages.isEmpty() ? 0 : stages.get(0).startNs();
         long end = stages.isEmpty() ? 0 : stages.get(stages.size() - 1).endNs();
         StageMetrics total = StageTable.compute(samples, start, end + 1, Double.NaN, 0, slos, pct);
+        List<ServerResult> servers = new ArrayList<>();
+        if (c.serverUrls().size() > 1) {
+            for (int i = 0; i < c.serverUrls().size(); i++) {
+                int index = i;
+                List<StageSample> mine = samples.stream()
+                        .filter(x -> x.record().endpoint() == index)
+                        .toList();
+                double share = samples.isEmpty() ? Double.NaN : (double) mine.size() / samples.size();
+                servers.add(new ServerResult(
+                        i,
+                        c.serverUrls().get(i),
+                        share,
+                        StageTable.compute(mine, start, end + 1, Double.NaN, 0, slos, pct, total.durationNs())));
+            }
+        }
         return new BenchReport(
                 c.run(),
                 c.spec(),
@@ -125,7 +142,8 @@ final class BenchOutputs {
                 rows,
                 c.stopReason(),
                 c.warnings(),
-                c.serverMetrics());
+                c.serverMetrics(),
+                servers);
     }
 
     /**

@@ -41,6 +41,12 @@ final class BenchResolver {
     static ResolvedBench resolve(
             BenchRequest req, ProfileSource source, String endpoint, String endpointFrom, boolean discover) {
         List<String> warnings = new ArrayList<>();
+        List<String> endpoints = endpoint == null
+                ? List.of()
+                : java.util.Arrays.stream(endpoint.split(","))
+                        .map(String::strip)
+                        .toList();
+        endpoint = endpoints.isEmpty() ? null : endpoints.get(0); // the model and the tokenizer are asked of the first
         boolean simulate = req.target().simulate();
         AccessPlan early = req.access().early(simulate);
         String model = blankOrAuto(req.target().model());
@@ -99,7 +105,16 @@ final class BenchResolver {
         BenchTokenizer tokenizer =
                 BenchTokenizer.plan(req, spec, source.display(), finalModel, finalModelFrom, baseUrl);
         return new ResolvedBench(
-                rendered, spec, baseUrl, baseUrlFrom, finalModel, finalModelFrom, tokenizer, warnings, access);
+                rendered,
+                spec,
+                baseUrl,
+                baseUrlFrom,
+                endpoints.size() > 1 ? endpoints : List.of(),
+                finalModel,
+                finalModelFrom,
+                tokenizer,
+                warnings,
+                access);
     }
 
     private static WorkloadSpec firstRender(BenchRequest req, ProfileSource source, Map<String, String> env) {

@@ -121,7 +121,8 @@ final class MergeReport {
                 rows,
                 stopReason(shards),
                 warnings,
-                null); // the shards' server scrapes are of one server seen N times: not merged
+                null, // the shards' server scrapes are of one server seen N times: not merged
+                List.of());
     }
 
     private static List<RequestRow> rows(MergeShard s, long delta, List<String> warnings) {

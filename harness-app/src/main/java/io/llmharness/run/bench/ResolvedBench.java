@@ -12,6 +12,8 @@ import java.util.List;
  * @param spec the workload (model, base URL, seed, SLOs from the command line already applied)
  * @param baseUrl the server's base URL (null only in a dry run)
  * @param baseUrlFrom the flag, variable or profile key it came from
+ * @param baseUrls every server the load is shared over ({@code --endpoint a,b}), {@code baseUrl} first; the other
+ *     servers serve the same model (it is asked of the first)
  * @param model the model the requests name, or null to let the server choose
  * @param modelFrom where the model came from ({@code -m}, a variable, the profile, {@code /v1/models})
  * @param tokenizer how to find the tokenizer, or null when the data needs none
@@ -23,6 +25,7 @@ record ResolvedBench(
         WorkloadSpec spec,
         String baseUrl,
         String baseUrlFrom,
+        List<String> baseUrls,
         String model,
         String modelFrom,
         BenchTokenizer tokenizer,
@@ -31,6 +34,9 @@ record ResolvedBench(
 
     ResolvedBench {
         warnings = List.copyOf(warnings);
+        baseUrls = baseUrls == null || baseUrls.isEmpty()
+                ? (baseUrl == null ? List.of() : List.of(baseUrl))
+                : List.copyOf(baseUrls);
         access = access == null ? AccessPlan.DEFAULT : access;
     }
 }
