@@ -23,7 +23,7 @@ import java.util.SequencedMap;
  * Reads back the parts of a summary.json that the per-request files do not hold: the caller-provided sections,
  * the per-endpoint counters, the measured window and the SLOs. Used to regenerate a summary from a run directory.
  */
-final class SummaryJsonReader {
+public final class SummaryJsonReader {
 
     /** Numbers are read exactly as written ({@code 0.0} stays {@code 0.0}), so a rewritten file is the same. */
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -99,7 +99,8 @@ final class SummaryJsonReader {
                 run.path("end").isTextual() ? Instant.parse(run.get("end").asText()) : null);
     }
 
-    private static List<EndpointStats> endpoints(JsonNode array) {
+    /** The {@code endpoints} entries of a summary.json (an MLPerf run's, or a workload run's with several servers). */
+    public static List<EndpointStats> endpoints(JsonNode array) {
         List<EndpointStats> out = new ArrayList<>();
         for (JsonNode e : array) {
             out.add(new EndpointStats(

@@ -122,7 +122,15 @@ final class BenchSummary implements ReportFormat {
             j.start(null)
                     .num("index", s.index())
                     .str("url", Secrets.redact(s.url()))
-                    .num("share", s.share());
+                    .num("share", s.share())
+                    .num("requests", s.metrics().requests())
+                    .num("failures", s.metrics().failures().failed());
+            if (s.client() != null) {
+                j.num("max_in_flight", s.client().maxInFlight())
+                        .num("connections_opened", s.client().connectionsOpened())
+                        .num("stale_retries", s.client().staleRetries())
+                        .num("overload_retries", s.client().overloadRetries());
+            }
             metrics(j, "metrics", s.metrics());
             j.end();
         }

@@ -1,5 +1,6 @@
 package io.llmharness.report.format;
 
+import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.metrics.BalanceVerdict;
 import io.llmharness.metrics.LatencyMetric;
 import io.llmharness.metrics.StageMetrics;
@@ -13,9 +14,11 @@ import java.util.List;
  * @param index its place in the endpoint list
  * @param url its base URL (credentials redacted by the writers)
  * @param share its requests over the run's, 0–1 (NaN when the run sent none)
+ * @param client the client's counters for it over the whole run, warm-up included (connections opened, most in
+ *     flight, retries), or null when not known
  * @param metrics its own metric table
  */
-public record ServerResult(int index, String url, double share, StageMetrics metrics) {
+public record ServerResult(int index, String url, double share, EndpointStats client, StageMetrics metrics) {
 
     /** Whether one server was slower than the others beyond noise (the same verdict as an MLPerf run's). */
     public static BalanceVerdict balance(List<ServerResult> servers) {

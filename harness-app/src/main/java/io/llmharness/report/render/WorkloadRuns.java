@@ -14,6 +14,7 @@ import io.llmharness.metrics.StageWindow;
 import io.llmharness.report.RunInfo;
 import io.llmharness.report.RunOutputs;
 import io.llmharness.report.RunSummary;
+import io.llmharness.report.SummaryJsonReader;
 import io.llmharness.secret.Secrets;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -84,7 +85,9 @@ final class WorkloadRuns {
         config.put("tokenizer", text(w, "tokenizer"));
         Map<String, Object> dataset = new LinkedHashMap<>();
         dataset.put("data", text(w, "data"));
-        MetricSummary metrics = MetricSummary.compute(snapshot, MeasureOptions.all(), List.of());
+        // several servers: their entries, so the report has a table and a chart line per server
+        MetricSummary metrics = MetricSummary.compute(
+                snapshot, MeasureOptions.all(), SummaryJsonReader.endpoints(summary.path("endpoints")));
         List<StageWindow> stages = stages(summary.path("stages"), snapshot);
         RunSummary s = RunSummary.of(info, config, dataset, null, metrics).withStages(stages);
         Instant anchor = snapshot.wallClockAnchor();

@@ -228,6 +228,7 @@ public final class BenchExecutor {
                 control.onInterrupt(null);
             }
             var snap = client.snapshot();
+            var endpointStats = client.endpointStats();
             client.close().await();
             Instant end = Instant.now();
             ServerMetricsSummary serverMetrics = null;
@@ -262,7 +263,8 @@ public final class BenchExecutor {
                             stop,
                             r.warnings(),
                             serverMetrics,
-                            r.baseUrls().stream().map(Secrets::redact).toList()),
+                            r.baseUrls().stream().map(Secrets::redact).toList(),
+                            endpointStats),
                     stages);
             BenchOutputs.write(report, dir);
             if (spec.report().prometheus() != null) {

@@ -2,6 +2,7 @@ package io.llmharness.run.bench;
 
 import io.llmharness.client.record.RecordSnapshot;
 import io.llmharness.client.record.RequestRecord;
+import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.error.HarnessException;
 import io.llmharness.metrics.LatencyMetric;
 import io.llmharness.metrics.SloSpec;
@@ -55,7 +56,8 @@ final class BenchOutputs {
             String stopReason,
             List<String> warnings,
             ServerMetricsSummary serverMetrics,
-            List<String> serverUrls) {}
+            List<String> serverUrls,
+            List<EndpointStats> endpointStats) {}
 
     /** Percentiles every format needs: the profile's, the Benchmark Report's, and the median. */
     static List<Double> percentiles(ReportSpec spec) {
@@ -123,6 +125,7 @@ final class BenchOutputs {
                         i,
                         c.serverUrls().get(i),
                         share,
+                        i < c.endpointStats().size() ? c.endpointStats().get(i) : null,
                         StageTable.compute(mine, start, end + 1, Double.NaN, 0, slos, pct, total.durationNs())));
             }
         }

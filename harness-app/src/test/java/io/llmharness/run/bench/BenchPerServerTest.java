@@ -96,6 +96,14 @@ class BenchPerServerTest {
                     .satisfies(l -> assertThat(l).contains(slow.baseUrl()).doesNotContain(fast.baseUrl()));
             assertThat(Files.readString(o.run().resolve("config.resolved.yaml")))
                     .contains("base_urls", fast.baseUrl(), slow.baseUrl());
+            assertThat(e0.path("max_in_flight").asLong())
+                    .as("the client's counters\n" + e0)
+                    .isPositive();
+            assertThat(e0.has("connections_opened")).as(e0.toString()).isTrue();
+            assertThat(Files.readString(o.run().resolve("report.html")))
+                    .as("report.html: a table row and a chart line per server")
+                    .contains("id=\"chart-ttft_by_server\"", "id=\"chart-requests_per_second_by_server\"")
+                    .contains("server 1 " + slow.baseUrl());
         }
     }
 
