@@ -11,9 +11,8 @@ import io.llmharness.simulator.Faults;
 import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.testing.SecretSearch;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -86,27 +85,8 @@ class BenchAccessTest {
     }
 
     private static void assertNowhere(BenchFixture.Outcome o, String... secrets) {
-        List<Path> files;
-        try (Stream<Path> s = Files.walk(o.run())) {
-            files = s.filter(Files::isRegularFile).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        assertThat(files).extracting(p -> p.getFileName().toString()).contains("summary.json", "config.resolved.yaml");
-        for (Path f : files) {
-            String content;
-            try {
-                content = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            for (String secret : secrets) {
-                assertThat(content).as("%s holds a secret", f).doesNotContain(secret);
-            }
-        }
-        for (String secret : secrets) {
-            assertThat(o.out() + o.err()).as("the terminal holds a secret").doesNotContain(secret);
-        }
+        SecretSearch.assertNowhere(
+                o.run(), List.of("summary.json", "config.resolved.yaml"), o.out() + o.err(), secrets);
     }
 
     @Test
