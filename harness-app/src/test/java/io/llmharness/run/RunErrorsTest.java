@@ -36,8 +36,12 @@ class RunErrorsTest {
     }
 
     private RunFixture.Outcome run(String... more) {
+        return runInto(out(), more);
+    }
+
+    private static RunFixture.Outcome runInto(Path outputDir, String... more) {
         List<String> a = new ArrayList<>(List.of(
-                "run", "--model-category", "llama3.1-8b", "--progress", "off", "--output-dir", out().toString()));
+                "run", "--model-category", "llama3.1-8b", "--progress", "off", "--output-dir", outputDir.toString()));
         a.addAll(List.of(more));
         return harness(a.toArray(String[]::new));
     }
@@ -236,17 +240,7 @@ class RunErrorsTest {
     @Test
     void anOutputDirThatCannotBeCreatedIsNamedWithTheReason() throws Exception {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
-        RunFixture.Outcome o = harness(
-                "run",
-                "--model-category",
-                "llama3.1-8b",
-                "--simulate",
-                "--dataset-path",
-                data.toString(),
-                "--progress",
-                "off",
-                "--output-dir",
-                file.resolve("runs").toString());
+        RunFixture.Outcome o = runInto(file.resolve("runs"), "--simulate", "--dataset-path", data.toString());
         oneLine(o, ExitCodes.INVALID_CONFIG, "--output-dir", "cannot create the run directory", "Not a directory");
         assertThat(o.errorLines().get(0)).doesNotEndWith(": " + file.resolve("runs"));
     }
