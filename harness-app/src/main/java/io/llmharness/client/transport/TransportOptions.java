@@ -107,7 +107,7 @@ public record TransportOptions(
 
     /** These options with {@code change} applied to a copy of their fields: the one place that lists them all. */
     private TransportOptions copy(Consumer<Copy> change) {
-        Copy c = new Copy(this);
+        Copy c = new Copy();
         change.accept(c);
         return new TransportOptions(
                 c.connectTimeoutMs,
@@ -125,37 +125,21 @@ public record TransportOptions(
                 c.tls);
     }
 
-    /** The fields of one options value, open to change before the canonical constructor checks them again. */
-    private static final class Copy {
-        int connectTimeoutMs;
-        long headersTimeoutMs;
-        long idleTimeoutMs;
-        long totalTimeoutMs;
-        int poolIdleSeconds;
-        int maxEventBytes;
-        int maxBodyBytes;
-        int maxErrorBodyBytes;
-        boolean retryStaleConnection;
-        Map<String, String> headers;
-        String requestIdPrefix;
-        Secret apiKey;
-        TlsOptions tls;
-
-        Copy(TransportOptions o) {
-            connectTimeoutMs = o.connectTimeoutMs;
-            headersTimeoutMs = o.headersTimeoutMs;
-            idleTimeoutMs = o.idleTimeoutMs;
-            totalTimeoutMs = o.totalTimeoutMs;
-            poolIdleSeconds = o.poolIdleSeconds;
-            maxEventBytes = o.maxEventBytes;
-            maxBodyBytes = o.maxBodyBytes;
-            maxErrorBodyBytes = o.maxErrorBodyBytes;
-            retryStaleConnection = o.retryStaleConnection;
-            headers = o.headers;
-            requestIdPrefix = o.requestIdPrefix;
-            apiKey = o.apiKey;
-            tls = o.tls;
-        }
+    /** The fields of these options, open to change before the canonical constructor checks them again. */
+    private final class Copy {
+        int connectTimeoutMs = connectTimeoutMs();
+        long headersTimeoutMs = headersTimeoutMs();
+        long idleTimeoutMs = idleTimeoutMs();
+        long totalTimeoutMs = totalTimeoutMs();
+        int poolIdleSeconds = poolIdleSeconds();
+        int maxEventBytes = maxEventBytes();
+        int maxBodyBytes = maxBodyBytes();
+        int maxErrorBodyBytes = maxErrorBodyBytes();
+        boolean retryStaleConnection = retryStaleConnection();
+        Map<String, String> headers = headers();
+        String requestIdPrefix = requestIdPrefix();
+        Secret apiKey = apiKey();
+        TlsOptions tls = tls();
     }
 
     /**
