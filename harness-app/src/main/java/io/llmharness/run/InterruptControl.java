@@ -25,10 +25,7 @@ public abstract class InterruptControl {
     /** Ends the run early (idempotent, returns at once). */
     public void interrupt() {
         interrupted = true;
-        Runnable r = onInterrupt;
-        if (r != null) {
-            r.run();
-        }
+        runIfSet(onInterrupt);
     }
 
     /** Whether {@link #interrupt()} was called. */
@@ -77,8 +74,14 @@ public abstract class InterruptControl {
      */
     protected final void whenInterrupted(Runnable r) {
         onInterrupt = r;
-        if (r != null && interrupted) {
-            r.run();
+        if (interrupted) {
+            runIfSet(r);
+        }
+    }
+
+    private static void runIfSet(Runnable action) {
+        if (action != null) {
+            action.run();
         }
     }
 }
