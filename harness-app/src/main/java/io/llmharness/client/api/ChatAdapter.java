@@ -14,15 +14,9 @@ final class ChatAdapter extends OpenAiAdapter {
 
     static final ChatAdapter INSTANCE = new ChatAdapter();
 
-    private ChatAdapter() {
-        super(EndpointType.CHAT_COMPLETIONS, false);
-    }
-
     @Override
-    public String reject(Prompt prompt) {
-        return prompt instanceof Prompt.TokenIds
-                ? "token-id prompts need the completions or generate endpoint (chat takes messages)"
-                : null;
+    public EndpointType type() {
+        return EndpointType.CHAT_COMPLETIONS;
     }
 
     @Override
@@ -34,6 +28,13 @@ final class ChatAdapter extends OpenAiAdapter {
         if (why != null) {
             throw new IllegalArgumentException(why);
         }
+    }
+
+    @Override
+    public String reject(Prompt prompt) {
+        return prompt instanceof Prompt.TokenIds
+                ? "token-id prompts need the completions or generate endpoint (chat takes messages)"
+                : null;
     }
 
     @Override

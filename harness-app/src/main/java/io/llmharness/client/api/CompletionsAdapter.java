@@ -14,8 +14,9 @@ final class CompletionsAdapter extends OpenAiAdapter {
 
     static final CompletionsAdapter INSTANCE = new CompletionsAdapter();
 
-    private CompletionsAdapter() {
-        super(EndpointType.COMPLETIONS, true);
+    @Override
+    public EndpointType type() {
+        return EndpointType.COMPLETIONS;
     }
 
     @Override

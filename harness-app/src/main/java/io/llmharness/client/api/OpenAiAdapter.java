@@ -14,22 +14,10 @@ import java.util.List;
  */
 abstract sealed class OpenAiAdapter implements EndpointAdapter permits ChatAdapter, CompletionsAdapter {
 
-    private final EndpointType type;
-    private final boolean batch;
-
-    OpenAiAdapter(EndpointType type, boolean batch) {
-        this.type = type;
-        this.batch = batch;
-    }
-
-    @Override
-    public final EndpointType type() {
-        return type;
-    }
-
+    /** Completions take prompt arrays; chat has no batch form. */
     @Override
     public final boolean supportsBatch() {
-        return batch;
+        return type() != EndpointType.CHAT_COMPLETIONS;
     }
 
     @Override
@@ -42,7 +30,7 @@ abstract sealed class OpenAiAdapter implements EndpointAdapter permits ChatAdapt
                 g.writeStringField("model", s.model());
             }
             writePrompts(g, prompts);
-            Bodies.openAiSampling(g, s.sampling(), type == EndpointType.CHAT_COMPLETIONS);
+            Bodies.openAiSampling(g, s.sampling(), type() == EndpointType.CHAT_COMPLETIONS);
             Bodies.guided(g, s.sampling(), s.guided());
             if (s.returnTokenIds() && !s.sampling().extra().containsKey("return_token_ids")) {
                 g.writeBooleanField("return_token_ids", true);
