@@ -38,31 +38,14 @@ final class ShardFixture {
                   type: poisson
                   stages:
                 %s  request_timeout: 30
-                api:
-                  type: completion
-                  streaming: true
-                server:
-                  type: vllm
-                  ignore_eos: true
+                api: {type: completion, streaming: true}
+                server: {type: vllm, ignore_eos: true}
                 data:
                   type: random
-                  input_distribution:
-                    min: 10
-                    max: 60
-                    mean: 30
-                    std: 10
-                    total_count: %d
-                  output_distribution:
-                    min: 4
-                    max: 20
-                    mean: 10
-                    std_dev: 4
-                    total_count: %d
+                  input_distribution: {min: 10, max: 60, mean: 30, std: 10, total_count: %d}
+                  output_distribution: {min: 4, max: 20, mean: 10, std_dev: 4, total_count: %d}
                 report:
-                  request_lifecycle:
-                    summary: true
-                    per_stage: true
-                    per_request: true
+                  request_lifecycle: {summary: true, per_stage: true, per_request: true}
                 """.formatted(stages.indent(2), count, count);
     }
 
