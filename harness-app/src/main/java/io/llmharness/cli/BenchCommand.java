@@ -157,9 +157,10 @@ public final class BenchCommand implements Callable<Integer> {
             }
             return exit;
         } catch (HarnessException e) {
-            throw e;
+            // printed here, before finished(): on Ctrl-C the JVM may exit as soon as the shutdown hook is let go
+            return Main.printError(spec.commandLine().getErr(), e);
         } catch (Exception e) {
-            throw HarnessException.execution("bench failed: " + e, e);
+            return Main.printError(spec.commandLine().getErr(), HarnessException.execution("bench failed: " + e, e));
         } finally {
             control.finished();
         }

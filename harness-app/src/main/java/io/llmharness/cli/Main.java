@@ -84,18 +84,27 @@ public final class Main implements Runnable {
     private static int handleExecutionException(Exception e, CommandLine cmd, CommandLine.ParseResult parseResult) {
         PrintWriter err = cmd.getErr();
         if (e instanceof HarnessException he) {
-            err.println(Secrets.redact("harness: " + he.getMessage()));
-            if (System.getenv("HARNESS_DEBUG") != null) {
-                err.print(trace(he));
-            }
-            err.flush();
-            return he.exitCode();
+            return printError(err, he);
         }
         // A bug, not a user mistake: keep the trace, but say so plainly.
         err.println(Secrets.redact("harness: internal error: " + e));
         err.print(trace(e));
         err.flush();
         return ExitCodes.EXECUTION_FAILURE;
+    }
+
+    /**
+     * Prints the one error line of a command that failed (its trace too with {@code HARNESS_DEBUG} set) and returns
+     * its exit code. A command that holds a shutdown hook calls it itself, before it lets the hook go: once the hook
+     * returns, the JVM may exit before picocli's handler would have printed the line.
+     */
+    static int printError(PrintWriter err, HarnessException he) {
+        err.println(Secrets.redact("harness: " + he.getMessage()));
+        if (System.getenv("HARNESS_DEBUG") != null) {
+            err.print(trace(he));
+        }
+        err.flush();
+        return he.exitCode();
     }
 
     /** A stack trace with its secrets redacted. */

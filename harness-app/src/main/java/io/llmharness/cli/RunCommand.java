@@ -101,9 +101,10 @@ public final class RunCommand implements Callable<Integer> {
             HistoryCommand.record(spec.commandLine().getErr(), output.history(), result.runDir());
             return report(console, result);
         } catch (HarnessException e) {
-            throw e;
+            // printed here, before finished(): on Ctrl-C the JVM may exit as soon as the shutdown hook is let go
+            return Main.printError(spec.commandLine().getErr(), e);
         } catch (Exception e) {
-            throw HarnessException.execution("run failed: " + e, e);
+            return Main.printError(spec.commandLine().getErr(), HarnessException.execution("run failed: " + e, e));
         } finally {
             control.finished();
         }

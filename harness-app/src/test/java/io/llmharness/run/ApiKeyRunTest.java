@@ -14,12 +14,10 @@ import io.llmharness.simulator.Admission;
 import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
-import java.io.IOException;
+import io.llmharness.testing.SecretSearch;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,7 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -82,27 +79,7 @@ class ApiKeyRunTest {
 
     /** Fails when any file of the run directory, or the terminal output, holds one of the secrets. */
     private void assertNowhere(Path run, String terminal, String... secrets) {
-        List<Path> files;
-        try (Stream<Path> s = Files.walk(run)) {
-            files = s.filter(Files::isRegularFile).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        assertThat(files).extracting(p -> p.getFileName().toString()).contains("harness.log", "summary.json");
-        for (Path f : files) {
-            String content;
-            try {
-                content = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            for (String secret : secrets) {
-                assertThat(content).as("%s holds a secret", f).doesNotContain(secret);
-            }
-        }
-        for (String secret : secrets) {
-            assertThat(terminal).as("the terminal output holds a secret").doesNotContain(secret);
-        }
+        SecretSearch.assertNowhere(run, List.of("harness.log", "summary.json"), terminal, secrets);
     }
 
     private static void allSucceeded(Path run) {

@@ -36,10 +36,28 @@ class RunErrorsTest {
     }
 
     private RunFixture.Outcome run(String... more) {
+        return runInto(out(), more);
+    }
+
+    private static RunFixture.Outcome runInto(Path outputDir, String... more) {
         List<String> a = new ArrayList<>(List.of(
-                "run", "--model-category", "llama3.1-8b", "--progress", "off", "--output-dir", out().toString()));
+                "run", "--model-category", "llama3.1-8b", "--progress", "off", "--output-dir", outputDir.toString()));
         a.addAll(List.of(more));
         return harness(a.toArray(String[]::new));
+    }
+
+    /** {@code harness run} against the embedded simulator, on the test's dataset. */
+    private RunFixture.Outcome simulated(String... more) {
+        List<String> a = new ArrayList<>(List.of("--simulate", "--dataset-path", data.toString()));
+        a.addAll(List.of(more));
+        return run(a.toArray(String[]::new));
+    }
+
+    /** {@code harness run} against the server at {@code url}, on the test's dataset. */
+    private RunFixture.Outcome against(String url, String... more) {
+        List<String> a = new ArrayList<>(List.of("--api-server-url", url, "--dataset-path", data.toString()));
+        a.addAll(List.of(more));
+        return run(a.toArray(String[]::new));
     }
 
     private Path out() {
@@ -66,7 +84,7 @@ class RunErrorsTest {
     @Test
     void unknownColumnOverride() {
         oneLine(
-                run("--simulate", "--dataset-path", data.toString(), "--input-ids-column", "ids"),
+                simulated("--input-ids-column", "ids"),
                 ExitCodes.INVALID_CONFIG,
                 "'ids'",
                 "--input-ids-column",
@@ -95,19 +113,12 @@ class RunErrorsTest {
 
     @Test
     void moreSamplesThanTheDatasetHas() {
-        oneLine(
-                run("--simulate", "--dataset-path", data.toString(), "--num-samples", "9"),
-                ExitCodes.INVALID_CONFIG,
-                "--num-samples 9",
-                "(8)");
+        oneLine(simulated("--num-samples", "9"), ExitCodes.INVALID_CONFIG, "--num-samples 9", "(8)");
     }
 
     @Test
     void negativeNumSamplesIsAUsageErrorThatSaysZeroMeansAllRows() {
-        oneLine(
-                run("--simulate", "--dataset-path", data.toString(), "--num-samples", "-1"),
-                ExitCodes.USAGE,
-                "--num-samples -1: must be 0 (all rows) or more");
+        oneLine(simulated("--num-samples", "-1"), ExitCodes.USAGE, "--num-samples -1: must be 0 (all rows) or more");
     }
 
     @Test
@@ -135,10 +146,7 @@ class RunErrorsTest {
     @Test
     void aCacheDirThatCannotBeWrittenIsAWarningAndTheRunGoesOn() throws Exception {
         Path notADir = Files.writeString(dir.resolve("cache-is-a-file"), "x");
-        RunFixture.Outcome o = run(
-                "--simulate",
-                "--dataset-path",
-                data.toString(),
+        RunFixture.Outcome o = simulated(
                 "--test-mode",
                 "accuracy",
                 "--dataset-cache-dir",
@@ -158,16 +166,10 @@ class RunErrorsTest {
 
     @Test
     void unknownScenarioAndTestMode() {
+        oneLine(simulated("--scenario", "Batch"), ExitCodes.USAGE, "--scenario 'Batch'");
+        oneLine(simulated("--test-mode", "submission"), ExitCodes.USAGE, "--test-mode 'submission'");
         oneLine(
-                run("--simulate", "--dataset-path", data.toString(), "--scenario", "Batch"),
-                ExitCodes.USAGE,
-                "--scenario 'Batch'");
-        oneLine(
-                run("--simulate", "--dataset-path", data.toString(), "--test-mode", "submission"),
-                ExitCodes.USAGE,
-                "--test-mode 'submission'");
-        oneLine(
-                run("--simulate", "--dataset-path", data.toString(), "--scenario", "MultiStream"),
+                simulated("--scenario", "MultiStream"),
                 ExitCodes.USAGE,
                 "--scenario MultiStream: llama3.1-8b does not define it");
     }
@@ -179,30 +181,18 @@ class RunErrorsTest {
                 ExitCodes.USAGE,
                 "--simulate");
         oneLine(
-                run("--simulate", "--dataset-path", data.toString(), "--scenario", "Server", "--max-in-flight", "4"),
+                simulated("--scenario", "Server", "--max-in-flight", "4"),
                 ExitCodes.USAGE,
                 "--max-in-flight",
                 "never throttled");
         oneLine(
-                run("--simulate", "--dataset-path", data.toString(), "--lb-policy", "random"),
+                simulated("--lb-policy", "random"),
                 ExitCodes.USAGE,
                 "--lb-policy: unknown load-balancing policy 'random'");
+        oneLine(simulated("--endpoint-type", "foo"), ExitCodes.USAGE, "--endpoint-type: unknown endpoint type 'foo'");
+        oneLine(simulated("--max-retries", "-1"), ExitCodes.USAGE, "--max-retries -1", "0 (never resend) or more");
         oneLine(
-                run("--simulate", "--dataset-path", data.toString(), "--endpoint-type", "foo"),
-                ExitCodes.USAGE,
-                "--endpoint-type: unknown endpoint type 'foo'");
-        oneLine(
-                run("--simulate", "--dataset-path", data.toString(), "--max-retries", "-1"),
-                ExitCodes.USAGE,
-                "--max-retries -1",
-                "0 (never resend) or more");
-        oneLine(
-                run(
-                        "--simulate",
-                        "--dataset-path",
-                        data.toString(),
-                        "--user-conf",
-                        dir.resolve("no.conf").toString()),
+                simulated("--user-conf", dir.resolve("no.conf").toString()),
                 ExitCodes.INVALID_CONFIG,
                 "--user-conf",
                 "no.conf");
@@ -211,27 +201,24 @@ class RunErrorsTest {
     @Test
     void badAccessFlagsAreOneLineBeforeAnythingStarts() {
         oneLine(
-                run("--simulate", "--dataset-path", data.toString(), "--header", "X-Route gpu"),
+                simulated("--header", "X-Route gpu"),
                 ExitCodes.USAGE,
                 "--header 'X-Route gpu': write it as 'Name: value'");
         oneLine(
-                run("--simulate", "--dataset-path", data.toString(), "--header", "Accept: text/plain"),
+                simulated("--header", "Accept: text/plain"),
                 ExitCodes.USAGE,
                 "--header Accept: the client sets this header itself");
         oneLine(
-                run("--simulate", "--dataset-path", data.toString(), "--idle-timeout", "0"),
+                simulated("--idle-timeout", "0"),
                 ExitCodes.USAGE,
                 "--idle-timeout 0.0: must be a number of seconds above 0");
         oneLine(
-                run("--simulate", "--dataset-path", data.toString(), "--max-failure-rate", "5"),
+                simulated("--max-failure-rate", "5"),
                 ExitCodes.USAGE,
                 "--max-failure-rate 5.0: must be a share from 0");
         oneLine(
-                run(
-                        "--api-server-url",
+                against(
                         "https://127.0.0.1:9",
-                        "--dataset-path",
-                        data.toString(),
                         "--ca-cert",
                         dir.resolve("ca.pem").toString()),
                 ExitCodes.INVALID_CONFIG,
@@ -246,28 +233,14 @@ class RunErrorsTest {
             port = s.getLocalPort();
         }
         String url = "http://127.0.0.1:" + port;
-        oneLine(
-                run("--api-server-url", url, "--dataset-path", data.toString()),
-                ExitCodes.EXECUTION_FAILURE,
-                "cannot reach the server at " + url,
-                "--api-server-url");
+        oneLine(against(url), ExitCodes.EXECUTION_FAILURE, "cannot reach the server at " + url, "--api-server-url");
         assertThat(out()).as("no run directory for a run that never started").doesNotExist();
     }
 
     @Test
     void anOutputDirThatCannotBeCreatedIsNamedWithTheReason() throws Exception {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
-        RunFixture.Outcome o = harness(
-                "run",
-                "--model-category",
-                "llama3.1-8b",
-                "--simulate",
-                "--dataset-path",
-                data.toString(),
-                "--progress",
-                "off",
-                "--output-dir",
-                file.resolve("runs").toString());
+        RunFixture.Outcome o = runInto(file.resolve("runs"), "--simulate", "--dataset-path", data.toString());
         oneLine(o, ExitCodes.INVALID_CONFIG, "--output-dir", "cannot create the run directory", "Not a directory");
         assertThat(o.errorLines().get(0)).doesNotEndWith(": " + file.resolve("runs"));
     }
@@ -288,7 +261,7 @@ class RunErrorsTest {
             closer.start();
             String url = "http://127.0.0.1:" + server.getLocalPort();
             oneLine(
-                    run("--api-server-url", url, "--dataset-path", data.toString()),
+                    against(url),
                     ExitCodes.EXECUTION_FAILURE,
                     "cannot reach the server at " + url,
                     "closed the connection before answering");
@@ -298,7 +271,7 @@ class RunErrorsTest {
     @Test
     void aHostNameThatDoesNotResolveIsSaidSo() {
         oneLine(
-                run("--api-server-url", "http://no-such-host.invalid:8000", "--dataset-path", data.toString()),
+                against("http://no-such-host.invalid:8000"),
                 ExitCodes.EXECUTION_FAILURE,
                 "cannot reach the server at http://no-such-host.invalid:8000",
                 "did not resolve",
@@ -309,7 +282,7 @@ class RunErrorsTest {
     void aBaseUrlEndingInV1ThatGets404IsToldToDropIt() {
         // the simulator answers /v1/models but not /v1/v1/models: the probe's path got 404
         try (SimulatorServer sim = SimulatorServer.start(SimulatorOptions.defaults())) {
-            RunFixture.Outcome o = run("--api-server-url", sim.baseUrl() + "/v1", "--dataset-path", data.toString());
+            RunFixture.Outcome o = against(sim.baseUrl() + "/v1");
             oneLine(o, ExitCodes.EXECUTION_FAILURE, "HTTP 404", "drop the trailing /v1 (give " + sim.baseUrl() + ")");
             assertThat(o.errorLines().get(0)).doesNotContain("wait until it has loaded the model");
         }
@@ -327,12 +300,9 @@ class RunErrorsTest {
     @Test
     void aServerUrlWithoutSchemeIsHttpAndABrokenOneIsNamed() {
         // no scheme: http:// is assumed, so this is an unreachable server, named with its scheme
+        oneLine(against("notaurl:9"), ExitCodes.EXECUTION_FAILURE, "http://notaurl:9");
         oneLine(
-                run("--api-server-url", "notaurl:9", "--dataset-path", data.toString()),
-                ExitCodes.EXECUTION_FAILURE,
-                "http://notaurl:9");
-        oneLine(
-                run("--api-server-url", "http://bad host:80", "--dataset-path", data.toString()),
+                against("http://bad host:80"),
                 ExitCodes.INVALID_CONFIG,
                 "--api-server-url",
                 "'http://bad host:80' is not a usable server URL");
@@ -344,11 +314,8 @@ class RunErrorsTest {
                 dir, "s.conf", "llama3_1-8b.Server.min_duration = 20000", "llama3_1-8b.Server.target_qps = 50");
         try (SimulatorServer sim = SimulatorServer.start(
                 SimulatorOptions.defaults().with(Latency.fixed(5, 5)).with(Faults.DEFAULTS.withFault("status=400")))) {
-            RunFixture.Outcome o = run(
-                    "--api-server-url",
+            RunFixture.Outcome o = against(
                     sim.baseUrl(),
-                    "--dataset-path",
-                    data.toString(),
                     "--scenario",
                     "Server",
                     "--user-conf",
@@ -398,11 +365,8 @@ class RunErrorsTest {
                 .with(Capacity.DEFAULTS.withMaxNumSeqs(1))
                 .with(Latency.fixed(10, 2))
                 .with(Admission.DEFAULTS.withMaxWaitingQueueLength(1)))) {
-            RunFixture.Outcome o = run(
-                    "--api-server-url",
+            RunFixture.Outcome o = against(
                     sim.baseUrl(),
-                    "--dataset-path",
-                    data.toString(),
                     "--scenario",
                     "Server",
                     "--user-conf",

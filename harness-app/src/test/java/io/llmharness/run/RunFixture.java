@@ -185,18 +185,26 @@ final class RunFixture {
      */
     static List<String> fakeServerFlags(String config, String launcher, int port, String testId) {
         Path root = Path.of("").toAbsolutePath().getParent();
-        return List.of(
-                "--server-config",
-                root.resolve(config).toString(),
-                "--server-port",
-                Integer.toString(port),
-                "--server-executable",
-                root.resolve(launcher).toString(),
+        return fakeServerFlags(root.resolve(config), root.resolve(launcher), port, testId);
+    }
+
+    /**
+     * The same flags for a server config anywhere; {@code launcher} null starts the config's own
+     * {@code executable}.
+     */
+    static List<String> fakeServerFlags(Path config, Path launcher, int port, String testId) {
+        List<String> flags =
+                new ArrayList<>(List.of("--server-config", config.toString(), "--server-port", Integer.toString(port)));
+        if (launcher != null) {
+            flags.addAll(List.of("--server-executable", launcher.toString()));
+        }
+        flags.addAll(List.of(
                 "--server-env",
                 "HARNESS_CLASSPATH=" + System.getProperty("java.class.path"),
                 "--server-env",
                 "HARNESS_JAVA=" + ProcessHandle.current().info().command().orElse("java"),
                 "--server-env",
-                "FAKE_TEST_ID=" + testId);
+                "FAKE_TEST_ID=" + testId));
+        return flags;
     }
 }

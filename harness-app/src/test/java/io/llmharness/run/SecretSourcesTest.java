@@ -89,21 +89,13 @@ class SecretSourcesTest {
                         ""));
     }
 
+    /** The fake server's flags, with a secret in {@code --server-env} and in {@code --server-arg}. */
     private List<String> serverFlags(Path yaml, int port) {
-        return List.of(
-                "--server-config",
-                yaml.toString(),
-                "--server-port",
-                Integer.toString(port),
-                "--server-env",
-                "HARNESS_CLASSPATH=" + System.getProperty("java.class.path"),
-                "--server-env",
-                "HARNESS_JAVA=" + ProcessHandle.current().info().command().orElse("java"),
-                "--server-env",
-                "FAKE_TEST_ID=" + testId,
-                "--server-env",
-                "WANDB_API_KEY=" + secrets.get("--server-env"),
-                "--server-arg=--my-secret " + secrets.get("--server-arg secret"));
+        List<String> flags = new ArrayList<>(RunFixture.fakeServerFlags(yaml, null, port, testId));
+        flags.add("--server-env");
+        flags.add("WANDB_API_KEY=" + secrets.get("--server-env"));
+        flags.add("--server-arg=--my-secret " + secrets.get("--server-arg secret"));
+        return flags;
     }
 
     private Result harness(List<String> args) throws Exception {

@@ -12,7 +12,15 @@ import java.util.Map;
 /** Request-body writing shared by the adapters. Fields the caller put in {@code extra} are never written twice. */
 final class Bodies {
 
+    /** Why a text-and-ids endpoint refuses chat messages. */
+    static final String CHAT_NEEDS_CHAT = "chat messages need the chat_completions endpoint";
+
     private Bodies() {}
+
+    /** {@link #CHAT_NEEDS_CHAT} for a chat prompt, null for the text and token-id prompts these endpoints take. */
+    static String rejectChat(Prompt prompt) {
+        return prompt instanceof Prompt.Chat ? CHAT_NEEDS_CHAT : null;
+    }
 
     static JsonGenerator generator(OutputStream out) throws IOException {
         return DecoderJson.FACTORY.createGenerator(out);
@@ -152,7 +160,7 @@ final class Bodies {
         boolean tokens = first instanceof Prompt.TokenIds;
         for (Prompt p : prompts) {
             if (!(p instanceof Prompt.TokenIds) && !(p instanceof Prompt.Text)) {
-                throw new IllegalArgumentException("chat messages need the chat_completions endpoint");
+                throw new IllegalArgumentException(CHAT_NEEDS_CHAT);
             }
             if ((p instanceof Prompt.TokenIds) != tokens) {
                 throw new IllegalArgumentException("a batch cannot mix token-id and text prompts");

@@ -62,6 +62,28 @@ public final class DecoderJson {
         return p.currentToken() == JsonToken.VALUE_STRING && p.hasText();
     }
 
+    /**
+     * Inside an object: the next field's name, with the cursor moved onto its value; null at the object's end.
+     * The decoders' field loop, {@code while ((f = nextField(p)) != null) switch (f) …}, without allocating.
+     */
+    static String nextField(JsonCursor p) {
+        if (p.nextToken() != JsonToken.FIELD_NAME) {
+            return null;
+        }
+        String name = p.currentName();
+        p.nextToken();
+        return name;
+    }
+
+    /** Whether the current token opens an object; any other value is skipped (with its children). */
+    static boolean enterObject(JsonCursor p) {
+        if (p.currentToken() == JsonToken.START_OBJECT) {
+            return true;
+        }
+        p.skipChildren();
+        return false;
+    }
+
     static void expect(JsonCursor p, JsonToken expected, String what) {
         if (p.currentToken() != expected) {
             throw new ResponseFormatException(what + ": expected " + expected + " but got " + p.currentToken());

@@ -86,9 +86,8 @@ final class ErrorFields {
     }
 
     private void readNested(JsonCursor p) {
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String f = p.currentName();
-            p.nextToken();
+        String f;
+        while ((f = DecoderJson.nextField(p)) != null) {
             switch (f) {
                 case "message" -> nestedMessage = DecoderJson.readText(p);
                 case "type" -> type = DecoderJson.readText(p);

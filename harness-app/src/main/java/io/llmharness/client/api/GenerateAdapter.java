@@ -28,7 +28,7 @@ final class GenerateAdapter implements EndpointAdapter {
 
     @Override
     public String reject(Prompt prompt) {
-        return prompt instanceof Prompt.Chat ? "chat messages need the chat_completions endpoint" : null;
+        return Bodies.rejectChat(prompt);
     }
 
     @Override

@@ -79,9 +79,8 @@ final class GenerateDecoder implements ResponseDecoder {
         abortType = null;
         ids.clear();
         error.reset();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String f = p.currentName();
-            p.nextToken();
+        String f;
+        while ((f = DecoderJson.nextField(p)) != null) {
             switch (f) {
                 case "text" -> readText(p);
                 case "output_ids" -> hasIds = DecoderJson.readInts(p, ids);
@@ -167,13 +166,11 @@ final class GenerateDecoder implements ResponseDecoder {
     }
 
     private void readMeta(JsonCursor p) {
-        if (p.currentToken() != JsonToken.START_OBJECT) {
-            p.skipChildren();
+        if (!DecoderJson.enterObject(p)) {
             return;
         }
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String f = p.currentName();
-            p.nextToken();
+        String f;
+        while ((f = DecoderJson.nextField(p)) != null) {
             switch (f) {
                 case "prompt_tokens" -> promptTokens = DecoderJson.readLong(p);
                 case "completion_tokens" -> completionTokens = DecoderJson.readLong(p);
@@ -189,13 +186,11 @@ final class GenerateDecoder implements ResponseDecoder {
             finish = p.getText();
             return;
         }
-        if (t != JsonToken.START_OBJECT) {
-            p.skipChildren();
+        if (!DecoderJson.enterObject(p)) {
             return;
         }
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String f = p.currentName();
-            p.nextToken();
+        String f;
+        while ((f = DecoderJson.nextField(p)) != null) {
             switch (f) {
                 case "type" -> finish = DecoderJson.readText(p);
                 case "message" -> abortMessage = DecoderJson.readText(p);

@@ -51,9 +51,8 @@ final class OpenAiDecoder implements ResponseDecoder {
 
     private void readTop(JsonCursor p, long nowNs) {
         error.reset();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String f = p.currentName();
-            p.nextToken();
+        String f;
+        while ((f = DecoderJson.nextField(p)) != null) {
             switch (f) {
                 case "choices" -> readChoices(p, nowNs);
                 case "usage" -> readUsage(p);
@@ -89,9 +88,8 @@ final class OpenAiDecoder implements ResponseDecoder {
         hasIds = false;
         finish = null;
         ids.clear();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String f = p.currentName();
-            p.nextToken();
+        String f;
+        while ((f = DecoderJson.nextField(p)) != null) {
             switch (f) {
                 case "index" -> index = (int) DecoderJson.readLong(p);
                 case "text" -> readText(p);
@@ -118,13 +116,11 @@ final class OpenAiDecoder implements ResponseDecoder {
     }
 
     private void readMessage(JsonCursor p, boolean delta) {
-        if (p.currentToken() != JsonToken.START_OBJECT) {
-            p.skipChildren();
+        if (!DecoderJson.enterObject(p)) {
             return;
         }
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String f = p.currentName();
-            p.nextToken();
+        String f;
+        while ((f = DecoderJson.nextField(p)) != null) {
             switch (f) {
                 case "role" -> {
                     role |= delta && p.currentToken() == JsonToken.VALUE_STRING;
@@ -149,15 +145,13 @@ final class OpenAiDecoder implements ResponseDecoder {
     }
 
     private void readUsage(JsonCursor p) {
-        if (p.currentToken() != JsonToken.START_OBJECT) {
-            p.skipChildren();
+        if (!DecoderJson.enterObject(p)) {
             return;
         }
         long prompt = -1;
         long completion = -1;
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String f = p.currentName();
-            p.nextToken();
+        String f;
+        while ((f = DecoderJson.nextField(p)) != null) {
             switch (f) {
                 case "prompt_tokens" -> prompt = DecoderJson.readLong(p);
                 case "completion_tokens" -> completion = DecoderJson.readLong(p);

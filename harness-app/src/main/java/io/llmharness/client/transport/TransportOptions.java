@@ -3,6 +3,7 @@ package io.llmharness.client.transport;
 import io.llmharness.secret.Secret;
 import io.llmharness.secret.Secrets;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -57,20 +58,7 @@ public record TransportOptions(
 
     /** These options with request ids sent as {@code X-Request-Id: <prefix><id>} (null = none). */
     public TransportOptions withRequestIdPrefix(String prefix) {
-        return new TransportOptions(
-                connectTimeoutMs,
-                headersTimeoutMs,
-                idleTimeoutMs,
-                totalTimeoutMs,
-                poolIdleSeconds,
-                maxEventBytes,
-                maxBodyBytes,
-                maxErrorBodyBytes,
-                retryStaleConnection,
-                headers,
-                prefix,
-                apiKey,
-                tls);
+        return copy(c -> c.requestIdPrefix = prefix);
     }
 
     /** Connect 10 s, headers 30 min, idle 10 min, no total limit, pool idle 3 s, 16 MiB events, 512 MiB bodies. */
@@ -80,124 +68,78 @@ public record TransportOptions(
     }
 
     public TransportOptions withTimeouts(int connectMs, long headersMs, long idleMs, long totalMs) {
-        return new TransportOptions(
-                connectMs,
-                headersMs,
-                idleMs,
-                totalMs,
-                poolIdleSeconds,
-                maxEventBytes,
-                maxBodyBytes,
-                maxErrorBodyBytes,
-                retryStaleConnection,
-                headers,
-                requestIdPrefix,
-                apiKey,
-                tls);
+        return copy(c -> {
+            c.connectTimeoutMs = connectMs;
+            c.headersTimeoutMs = headersMs;
+            c.idleTimeoutMs = idleMs;
+            c.totalTimeoutMs = totalMs;
+        });
     }
 
     public TransportOptions withLimits(int eventBytes, int bodyBytes) {
-        return new TransportOptions(
-                connectTimeoutMs,
-                headersTimeoutMs,
-                idleTimeoutMs,
-                totalTimeoutMs,
-                poolIdleSeconds,
-                eventBytes,
-                bodyBytes,
-                maxErrorBodyBytes,
-                retryStaleConnection,
-                headers,
-                requestIdPrefix,
-                apiKey,
-                tls);
+        return copy(c -> {
+            c.maxEventBytes = eventBytes;
+            c.maxBodyBytes = bodyBytes;
+        });
     }
 
     public TransportOptions withPoolIdleSeconds(int seconds) {
-        return new TransportOptions(
-                connectTimeoutMs,
-                headersTimeoutMs,
-                idleTimeoutMs,
-                totalTimeoutMs,
-                seconds,
-                maxEventBytes,
-                maxBodyBytes,
-                maxErrorBodyBytes,
-                retryStaleConnection,
-                headers,
-                requestIdPrefix,
-                apiKey,
-                tls);
+        return copy(c -> c.poolIdleSeconds = seconds);
     }
 
     public TransportOptions withHeaders(Map<String, String> h) {
-        return new TransportOptions(
-                connectTimeoutMs,
-                headersTimeoutMs,
-                idleTimeoutMs,
-                totalTimeoutMs,
-                poolIdleSeconds,
-                maxEventBytes,
-                maxBodyBytes,
-                maxErrorBodyBytes,
-                retryStaleConnection,
-                h,
-                requestIdPrefix,
-                apiKey,
-                tls);
+        return copy(c -> c.headers = h);
     }
 
     public TransportOptions withRetryStaleConnection(boolean retry) {
-        return new TransportOptions(
-                connectTimeoutMs,
-                headersTimeoutMs,
-                idleTimeoutMs,
-                totalTimeoutMs,
-                poolIdleSeconds,
-                maxEventBytes,
-                maxBodyBytes,
-                maxErrorBodyBytes,
-                retry,
-                headers,
-                requestIdPrefix,
-                apiKey,
-                tls);
+        return copy(c -> c.retryStaleConnection = retry);
     }
 
     /** These options with this API key, sent as {@code Authorization: Bearer <key>} (null = none). */
     public TransportOptions withApiKey(Secret key) {
-        return new TransportOptions(
-                connectTimeoutMs,
-                headersTimeoutMs,
-                idleTimeoutMs,
-                totalTimeoutMs,
-                poolIdleSeconds,
-                maxEventBytes,
-                maxBodyBytes,
-                maxErrorBodyBytes,
-                retryStaleConnection,
-                headers,
-                requestIdPrefix,
-                key,
-                tls);
+        return copy(c -> c.apiKey = key);
     }
 
     /** These options with this TLS trust (null = the JDK's trust store). */
     public TransportOptions withTls(TlsOptions t) {
+        return copy(c -> c.tls = t);
+    }
+
+    /** These options with {@code change} applied to a copy of their fields: the one place that lists them all. */
+    private TransportOptions copy(Consumer<Copy> change) {
+        Copy c = new Copy();
+        change.accept(c);
         return new TransportOptions(
-                connectTimeoutMs,
-                headersTimeoutMs,
-                idleTimeoutMs,
-                totalTimeoutMs,
-                poolIdleSeconds,
-                maxEventBytes,
-                maxBodyBytes,
-                maxErrorBodyBytes,
-                retryStaleConnection,
-                headers,
-                requestIdPrefix,
-                apiKey,
-                t);
+                c.connectTimeoutMs,
+                c.headersTimeoutMs,
+                c.idleTimeoutMs,
+                c.totalTimeoutMs,
+                c.poolIdleSeconds,
+                c.maxEventBytes,
+                c.maxBodyBytes,
+                c.maxErrorBodyBytes,
+                c.retryStaleConnection,
+                c.headers,
+                c.requestIdPrefix,
+                c.apiKey,
+                c.tls);
+    }
+
+    /** The fields of these options, open to change before the canonical constructor checks them again. */
+    private final class Copy {
+        int connectTimeoutMs = connectTimeoutMs();
+        long headersTimeoutMs = headersTimeoutMs();
+        long idleTimeoutMs = idleTimeoutMs();
+        long totalTimeoutMs = totalTimeoutMs();
+        int poolIdleSeconds = poolIdleSeconds();
+        int maxEventBytes = maxEventBytes();
+        int maxBodyBytes = maxBodyBytes();
+        int maxErrorBodyBytes = maxErrorBodyBytes();
+        boolean retryStaleConnection = retryStaleConnection();
+        Map<String, String> headers = headers();
+        String requestIdPrefix = requestIdPrefix();
+        Secret apiKey = apiKey();
+        TlsOptions tls = tls();
     }
 
     /**

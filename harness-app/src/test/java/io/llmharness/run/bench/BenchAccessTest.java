@@ -11,9 +11,8 @@ import io.llmharness.simulator.Faults;
 import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.testing.SecretSearch;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,6 +57,19 @@ class BenchAccessTest {
         return Files.writeString(dir.resolve("p-" + UUID.randomUUID() + ".yaml"), String.join("\n", lines) + "\n");
     }
 
+    /** {@code harness bench -w PROFILE ARGS} into {@code dir/out}, with an empty environment. */
+    private BenchFixture.Outcome benchProfile(Path profile, String... args) {
+        return benchProfile(dir.resolve("out"), Map.of(), profile, args);
+    }
+
+    /** {@code harness bench -w PROFILE ARGS} into {@code outputDir}, with {@code env} as the environment. */
+    private static BenchFixture.Outcome benchProfile(
+            Path outputDir, Map<String, String> env, Path profile, String... args) {
+        String[] all = Stream.concat(Stream.of("-w", profile.toString()), Stream.of(args))
+                .toArray(String[]::new);
+        return bench(outputDir, env, new BenchControl(), all);
+    }
+
     private static SimulatorServer simulator(SimulatorOptions options) {
         SimulatorServer s = SimulatorServer.start(options);
         if (!s.awaitReady(30_000)) {
@@ -73,38 +85,15 @@ class BenchAccessTest {
     }
 
     private static void assertNowhere(BenchFixture.Outcome o, String... secrets) {
-        List<Path> files;
-        try (Stream<Path> s = Files.walk(o.run())) {
-            files = s.filter(Files::isRegularFile).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        assertThat(files).extracting(p -> p.getFileName().toString()).contains("summary.json", "config.resolved.yaml");
-        for (Path f : files) {
-            String content;
-            try {
-                content = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            for (String secret : secrets) {
-                assertThat(content).as("%s holds a secret", f).doesNotContain(secret);
-            }
-        }
-        for (String secret : secrets) {
-            assertThat(o.out() + o.err()).as("the terminal holds a secret").doesNotContain(secret);
-        }
+        SecretSearch.assertNowhere(
+                o.run(), List.of("summary.json", "config.resolved.yaml"), o.out() + o.err(), secrets);
     }
 
     @Test
     void aKeyProtectedSimulatorIsMeasuredWithApiKeyAndTheKeyIsInNoFile() throws IOException {
         try (SimulatorServer sim = protectedSim()) {
-            BenchFixture.Outcome o = bench(
-                    dir.resolve("out"),
-                    Map.of(),
-                    new BenchControl(),
-                    "-w",
-                    profile().toString(),
+            BenchFixture.Outcome o = benchProfile(
+                    profile(),
                     "--endpoint",
                     sim.baseUrl(),
                     "--api-key",
@@ -131,17 +120,7 @@ class BenchAccessTest {
 
     @Test
     void withSimulateTheEmbeddedSimulatorRequiresTheKeyAndGetsIt() throws IOException {
-        BenchFixture.Outcome o = bench(
-                dir.resolve("out"),
-                Map.of(),
-                new BenchControl(),
-                "-w",
-                profile().toString(),
-                "--simulate",
-                "--api-key",
-                key,
-                "--warmup-requests",
-                "0");
+        BenchFixture.Outcome o = benchProfile(profile(), "--simulate", "--api-key", key, "--warmup-requests", "0");
         assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
         assertThat(json(o.run().resolve("summary.json")).at("/requests/failed").asLong())
                 .isZero();
@@ -158,14 +137,8 @@ class BenchAccessTest {
     @Test
     void theProfilesApiKeyIsSentAndNeverWritten() throws IOException {
         try (SimulatorServer sim = protectedSim()) {
-            BenchFixture.Outcome o = bench(
-                    dir.resolve("out"),
-                    Map.of(),
-                    new BenchControl(),
-                    "-w",
-                    profile("api_key: " + key, "base_url: " + sim.baseUrl()).toString(),
-                    "--warmup-requests",
-                    "0");
+            BenchFixture.Outcome o =
+                    benchProfile(profile("api_key: " + key, "base_url: " + sim.baseUrl()), "--warmup-requests", "0");
             assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
             assertThat(json(o.run().resolve("summary.json"))
                             .at("/requests/failed")
@@ -180,12 +153,8 @@ class BenchAccessTest {
     @Test
     void withoutTheKeyEveryRequestIsRefusedAndTheRunSaysSo() throws IOException {
         try (SimulatorServer sim = protectedSim()) {
-            BenchFixture.Outcome o = bench(
-                    dir.resolve("out"),
-                    Map.of(),
-                    new BenchControl(),
-                    "-w",
-                    profile("model_name: m").toString(),
+            BenchFixture.Outcome o = benchProfile(
+                    profile("model_name: m"),
                     "--endpoint",
                     sim.baseUrl(),
                     "--warmup-requests",
@@ -209,12 +178,10 @@ class BenchAccessTest {
     void aWrongKeyIsNamedBySourceButNotShown() throws IOException {
         try (SimulatorServer sim = protectedSim()) {
             String wrong = "sk-wrong-" + UUID.randomUUID();
-            BenchFixture.Outcome o = bench(
+            BenchFixture.Outcome o = benchProfile(
                     dir.resolve("out"),
                     Map.of("OPENAI_API_KEY", wrong),
-                    new BenchControl(),
-                    "-w",
-                    profile("model_name: m").toString(),
+                    profile("model_name: m"),
                     "--endpoint",
                     sim.baseUrl());
             assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.EXECUTION_FAILURE);
@@ -233,21 +200,14 @@ class BenchAccessTest {
                 .with(Faults.DEFAULTS.withFault("status=500").withFaultRate(50))
                 .withSeed(7);
         try (SimulatorServer sim = simulator(faulty)) {
-            String[] common = {
-                "-w",
-                profile().toString(),
-                "--endpoint",
-                sim.baseUrl(),
-                "--warmup-requests",
-                "0",
-                "--max-consecutive-failures",
-                "0"
-            };
-            BenchFixture.Outcome judged = bench(
+            Path profile = profile();
+            List<String> common =
+                    List.of("--endpoint", sim.baseUrl(), "--warmup-requests", "0", "--max-consecutive-failures", "0");
+            BenchFixture.Outcome judged = benchProfile(
                     dir.resolve("judged"),
                     Map.of(),
-                    new BenchControl(),
-                    Stream.concat(Stream.of(common), Stream.of("--max-failure-rate", "0"))
+                    profile,
+                    Stream.concat(common.stream(), Stream.of("--max-failure-rate", "0"))
                             .toArray(String[]::new));
             assertThat(judged.exit()).as(judged.out() + judged.err()).isEqualTo(ExitCodes.FAILED_SAMPLES);
             assertThat(judged.out())
@@ -262,7 +222,8 @@ class BenchAccessTest {
             assertThat(counts.at("/failed_by_kind/HTTP 500").asLong())
                     .isEqualTo(counts.path("failed").asLong());
 
-            BenchFixture.Outcome reported = bench(dir.resolve("reported"), Map.of(), new BenchControl(), common);
+            BenchFixture.Outcome reported =
+                    benchProfile(dir.resolve("reported"), Map.of(), profile, common.toArray(String[]::new));
             assertThat(reported.exit()).as(reported.out() + reported.err()).isEqualTo(ExitCodes.OK);
             assertThat(reported.out()).contains("requests failed", "--max-failure-rate");
             JsonNode s2 = json(reported.run().resolve("summary.json"));
@@ -292,12 +253,8 @@ class BenchAccessTest {
                     server:
                       model_name: m
                     """);
-            BenchFixture.Outcome o = bench(
-                    dir.resolve("out"),
-                    Map.of(),
-                    new BenchControl(),
-                    "-w",
-                    p.toString(),
+            BenchFixture.Outcome o = benchProfile(
+                    p,
                     "--endpoint",
                     sim.baseUrl(),
                     "--warmup-requests",
@@ -317,15 +274,8 @@ class BenchAccessTest {
 
     @Test
     void aBadMaxFailureRateIsAUsageError() throws IOException {
-        BenchFixture.Outcome o = bench(
-                dir.resolve("out"),
-                Map.of(),
-                new BenchControl(),
-                "-w",
-                profile("base_url: http://127.0.0.1:9").toString(),
-                "--max-failure-rate",
-                "2",
-                "--dry-run");
+        BenchFixture.Outcome o =
+                benchProfile(profile("base_url: http://127.0.0.1:9"), "--max-failure-rate", "2", "--dry-run");
         assertThat(o.exit()).isEqualTo(ExitCodes.USAGE);
         assertThat(o.errorLines()).singleElement().asString().contains("--max-failure-rate 2.0");
     }
@@ -333,15 +283,8 @@ class BenchAccessTest {
     @Test
     void anOutputDirThatIsAFileIsAnInputError() throws IOException {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
-        BenchFixture.Outcome o = bench(
-                file.resolve("runs"),
-                Map.of(),
-                new BenchControl(),
-                "-w",
-                profile().toString(),
-                "--simulate",
-                "--warmup-requests",
-                "0");
+        BenchFixture.Outcome o =
+                benchProfile(file.resolve("runs"), Map.of(), profile(), "--simulate", "--warmup-requests", "0");
         assertThat(o.exit()).as(o.err()).isEqualTo(ExitCodes.INVALID_CONFIG);
         assertThat(o.errorLines()).singleElement().asString().contains("--output-dir", "Not a directory");
     }

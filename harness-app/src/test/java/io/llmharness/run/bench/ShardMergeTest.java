@@ -1,6 +1,5 @@
 package io.llmharness.run.bench;
 
-import static io.llmharness.run.bench.BenchFixture.bench;
 import static io.llmharness.run.bench.BenchFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,13 +16,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
@@ -40,41 +34,12 @@ import picocli.CommandLine;
  */
 class ShardMergeTest {
 
-    static final String PROFILE = """
-            load:
-              type: poisson
-              stages:
-              - rate: 6
-                duration: 1
-              - rate: 9
-                duration: 1
-              request_timeout: 30
-            api:
-              type: completion
-              streaming: true
-            server:
-              type: vllm
-              ignore_eos: true
-            data:
-              type: random
-              input_distribution:
-                min: 10
-                max: 60
-                mean: 30
-                std: 10
-                total_count: 15
-              output_distribution:
-                min: 4
-                max: 20
-                mean: 10
-                std_dev: 4
-                total_count: 15
-            report:
-              request_lifecycle:
-                summary: true
-                per_stage: true
-                per_request: true
-            """;
+    static final String PROFILE = ShardFixture.profile("""
+            - rate: 6
+              duration: 1
+            - rate: 9
+              duration: 1
+            """, 15);
 
     static SimulatorServer sim;
 
@@ -96,35 +61,7 @@ class ShardMergeTest {
         sim = BenchFixture.fastSimulator();
         Path profile = out.resolve("sharded.yaml");
         Files.writeString(profile, PROFILE);
-        Map<String, String> env = Map.of(
-                "LLMDBENCH_DEPLOY_CURRENT_MODEL", "sim-model", "LLMDBENCH_HARNESS_STACK_ENDPOINT_URL", sim.baseUrl());
-        Instant startAt = Instant.now().plusSeconds(6).truncatedTo(ChronoUnit.SECONDS);
-        List<CompletableFuture<BenchFixture.Outcome>> futures = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            String shard = i + "/3";
-            Path dir = out.resolve("shard" + i);
-            futures.add(CompletableFuture.supplyAsync(() -> bench(
-                    dir,
-                    env,
-                    new BenchControl(),
-                    "-w",
-                    profile.toString(),
-                    "--tokenizer",
-                    "simulator",
-                    "--warmup-requests",
-                    "1",
-                    "--seed",
-                    "7",
-                    "--shard",
-                    shard,
-                    "--start-at",
-                    startAt.toString())));
-        }
-        for (CompletableFuture<BenchFixture.Outcome> f : futures) {
-            BenchFixture.Outcome o = f.get(120, TimeUnit.SECONDS);
-            assertThat(o.exit()).as(o.err()).isEqualTo(ExitCodes.OK);
-            shards.add(o.run());
-        }
+        shards.addAll(ShardFixture.threeShards(sim, out, profile, 1, ShardFixture.sharedStart()));
     }
 
     @AfterAll
@@ -214,17 +151,11 @@ class ShardMergeTest {
         // percentiles: within the histograms' precision of the raw values of every shard's requests
         Histogram precision = new Histogram(3);
         for (LatencyMetric metric : List.of(LatencyMetric.TTFT, LatencyMetric.E2E_LATENCY, LatencyMetric.TPOT)) {
-            List<Long> raw = new ArrayList<>();
-            for (RequestRecord r : all) {
-                if (r.ok()) {
-                    raw.add(metric.valueNs(r));
-                }
-            }
-            raw.sort(null);
+            List<Long> raw = ShardFixture.sortedValues(all, metric);
             JsonNode stats = summary.path("total").path("latency_ms").path(metric.key());
             assertThat(stats.path("count").asLong()).isEqualTo(raw.size());
             for (double p : List.of(50.0, 90.0, 99.0)) {
-                long expected = raw.get((int) Math.max(0, Math.ceil(p / 100 * raw.size()) - 1));
+                long expected = ShardFixture.percentile(raw, p);
                 long got = Math.round(stats.path("p" + (long) p).asDouble() * 1e6);
                 assertThat(precision.valuesAreEquivalent(got, expected))
                         .as("%s p%s: merged %d ns, raw %d ns", metric.key(), p, got, expected)

@@ -1,6 +1,5 @@
 package io.llmharness.run.bench;
 
-import static io.llmharness.run.bench.BenchFixture.bench;
 import static io.llmharness.run.bench.BenchFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,13 +14,10 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -37,39 +33,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ShardedBenchTest {
 
-    static final String PROFILE = """
-            load:
-              type: poisson
-              stages:
-              - rate: 6
-                duration: 2
-              request_timeout: 30
-            api:
-              type: completion
-              streaming: true
-            server:
-              type: vllm
-              ignore_eos: true
-            data:
-              type: random
-              input_distribution:
-                min: 10
-                max: 60
-                mean: 30
-                std: 10
-                total_count: 12
-              output_distribution:
-                min: 4
-                max: 20
-                mean: 10
-                std_dev: 4
-                total_count: 12
-            report:
-              request_lifecycle:
-                summary: true
-                per_stage: true
-                per_request: true
-            """;
+    static final String PROFILE = ShardFixture.profile("""
+            - rate: 6
+              duration: 2
+            """, 12);
 
     static SimulatorServer sim;
 
@@ -86,16 +53,8 @@ class ShardedBenchTest {
         sim.close();
     }
 
-    private Map<String, String> env() {
-        return Map.of(
-                "LLMDBENCH_DEPLOY_CURRENT_MODEL", "sim-model", "LLMDBENCH_HARNESS_STACK_ENDPOINT_URL", sim.baseUrl());
-    }
-
     private BenchFixture.Outcome run(Path dir, Path profile, String... extra) {
-        List<String> args = new ArrayList<>(
-                List.of("-w", profile.toString(), "--tokenizer", "simulator", "--warmup-requests", "2", "--seed", "7"));
-        args.addAll(List.of(extra));
-        return bench(dir, env(), new BenchControl(), args.toArray(String[]::new));
+        return ShardFixture.run(sim, dir, profile, 2, extra);
     }
 
     @Test
@@ -105,20 +64,8 @@ class ShardedBenchTest {
         BenchFixture.Outcome whole = run(out.resolve("whole"), profile);
         assertThat(whole.exit()).as(whole.err()).isEqualTo(ExitCodes.OK);
 
-        Instant startAt = Instant.now().plusSeconds(6).truncatedTo(ChronoUnit.SECONDS);
-        List<CompletableFuture<BenchFixture.Outcome>> futures = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            String shard = i + "/3";
-            Path dir = out.resolve("shard" + i);
-            futures.add(CompletableFuture.supplyAsync(
-                    () -> run(dir, profile, "--shard", shard, "--start-at", startAt.toString())));
-        }
-        List<Path> shards = new ArrayList<>();
-        for (CompletableFuture<BenchFixture.Outcome> f : futures) {
-            BenchFixture.Outcome o = f.get(120, TimeUnit.SECONDS);
-            assertThat(o.exit()).as(o.err()).isEqualTo(ExitCodes.OK);
-            shards.add(o.run());
-        }
+        Instant startAt = ShardFixture.sharedStart();
+        List<Path> shards = ShardFixture.threeShards(sim, out, profile, 2, startAt);
 
         // counts: 12 requests split 4/4/4, and the shards' prompts are exactly the unsharded run's
         List<Long> wholeInputs = inputTokens(whole.run());
@@ -156,21 +103,17 @@ class ShardedBenchTest {
         // histograms: the sum of the shards' equals the raw values of all their requests, percentile by percentile
         for (LatencyMetric m : List.of(LatencyMetric.TTFT, LatencyMetric.E2E_LATENCY, LatencyMetric.TPOT)) {
             Histogram merged = new Histogram(3);
-            List<Long> raw = new ArrayList<>();
+            List<RequestRecord> all = new ArrayList<>();
             for (Path s : shards) {
                 merged.add(histograms(s).get("stage0." + m.key()));
                 assertThat(histograms(s).get("total." + m.key()).getTotalCount())
                         .isEqualTo(histograms(s).get("stage0." + m.key()).getTotalCount());
-                for (RequestRecord r : RunOutputs.readRecords(s).requests()) {
-                    if (r.ok()) {
-                        raw.add(m.valueNs(r));
-                    }
-                }
+                all.addAll(RunOutputs.readRecords(s).requests());
             }
-            raw.sort(null);
+            List<Long> raw = ShardFixture.sortedValues(all, m);
             assertThat(merged.getTotalCount()).as(m.key()).isEqualTo(raw.size());
             for (double p : List.of(1.0, 10.0, 50.0, 90.0, 99.0, 100.0)) {
-                long expected = raw.get((int) Math.max(0, Math.ceil(p / 100 * raw.size()) - 1));
+                long expected = ShardFixture.percentile(raw, p);
                 long got = merged.getValueAtPercentile(p);
                 assertThat(merged.valuesAreEquivalent(got, expected))
                         .as("%s p%s: merged %d, raw %d", m.key(), p, got, expected)
