@@ -80,7 +80,17 @@ final class OpenAiStreamFormat implements StreamFormat {
         } else {
             out.ascii(",\"text\":").str(text);
         }
-        out.ascii(",\"logprobs\":null,\"finish_reason\":");
+        out.ascii(",\"logprobs\":");
+        if (req.wantsLogprobs() && c.pendingFrom < c.ids.size()) {
+            if (chat) {
+                c.logprobs(req).chat(out, c, c.pendingFrom, c.ids.size());
+            } else {
+                c.logprobs(req).completions(out, c, c.pendingFrom, c.ids.size());
+            }
+        } else {
+            out.ascii("null");
+        }
+        out.ascii(",\"finish_reason\":");
         out.str(c.finish == null ? null : c.finish.wire());
         if (sglang) {
             out.ascii(",\"matched_stop\":");
@@ -96,11 +106,19 @@ final class OpenAiStreamFormat implements StreamFormat {
             } else {
                 out.ascii("null");
             }
-            if (!chat && first && req.returnTokenIds()) {
-                out.ascii(",\"prompt_token_ids\":").ints(c.promptIds, 0, c.promptIds.length);
+            if (!chat) {
+                // vLLM serialises every field of a completions chunk: the prompt ids on each index's first
+                if (first && req.returnTokenIds()) {
+                    out.ascii(",\"prompt_token_ids\":").ints(c.promptIds, 0, c.promptIds.length);
+                } else {
+                    out.ascii(",\"prompt_token_ids\":null");
+                }
             }
         }
         out.ascii("}]");
+        if (!chat && !sglang && !req.continuousUsage()) {
+            out.ascii(",\"usage\":null");
+        }
         if (req.continuousUsage()) {
             int completion = c.completionTokens();
             out.ascii(",\"usage\":{\"prompt_tokens\":").num(c.promptIds.length);
