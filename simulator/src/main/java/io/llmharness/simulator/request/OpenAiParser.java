@@ -240,6 +240,7 @@ public final class OpenAiParser {
         if (p == null) {
             throw ApiError.badRequest("Either prompt or prompt_embeds must be provided and non-empty.", "prompt");
         }
+        PromptUnion.check(p);
         List<Prompt> out = new ArrayList<>();
         if (p.isTextual()) {
             out.add(textPrompt(p.asText(), body));
