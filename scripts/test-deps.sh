@@ -2,6 +2,9 @@
 # Installs the Debian packages the tests need beyond a JDK, when they are missing:
 #   chromium                  ReportBrowserTest opens report.html in headless Chromium
 #   fontconfig, fonts-dejavu  the PNG charts are drawn by Java2D, which needs a font
+#   prometheus                PromtoolTest runs its promtool check metrics on the simulator's /metrics
+#   nodejs, npm               OpenAiNodeSdkTest drives the simulator with the official openai Node SDK (installed
+#                             by the test with npm); the real-tokenizer tests fetch their files with npm
 # Uses apt-get as root, or through `sudo -n` (never asks for a password). Prints what it does on stderr and exits
 # 0 when everything is there (installed now or before), 1 with one line saying what to run otherwise.
 # Usage: scripts/test-deps.sh [--check]   (--check: only say what is missing, install nothing)
@@ -19,6 +22,15 @@ if ! command -v fc-list >/dev/null 2>&1; then
 fi
 if ! { command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list 2>/dev/null | head -n 1)" ]; }; then
   missing+=(fonts-dejavu-core)
+fi
+if ! command -v promtool >/dev/null 2>&1; then
+  missing+=(prometheus)
+fi
+if ! command -v node >/dev/null 2>&1; then
+  missing+=(nodejs)
+fi
+if ! command -v npm >/dev/null 2>&1; then
+  missing+=(npm)
 fi
 
 [ ${#missing[@]} -eq 0 ] && exit 0

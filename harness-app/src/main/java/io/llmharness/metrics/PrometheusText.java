@@ -96,18 +96,23 @@ public final class PrometheusText {
 
     /**
      * A {@code _created} sample of a counter, histogram or summary. prometheus_client declares a counter as
-     * {@code foo_total} but writes {@code foo_created}, so both family spellings are looked up; an undeclared
-     * {@code _created} sample is taken as a timestamp too. A gauge that happens to end in {@code _created} stays.
+     * {@code foo_total} but writes {@code foo_created}, so both family spellings are looked up; it also gives the
+     * {@code _created} samples a gauge family of their own ({@code # TYPE foo_created gauge}), which does not make
+     * them data. An undeclared {@code _created} sample is taken as a timestamp too. A gauge that happens to end in
+     * {@code _created} and belongs to no counter or histogram stays.
      */
     private static boolean isCreatedTimestamp(String name, Map<String, String> types) {
         if (!name.endsWith("_created")) {
             return false;
         }
-        if (types.containsKey(name)) {
-            return false; // declared under its own name: a metric of its own
-        }
         String family = name.substring(0, name.length() - "_created".length());
         String type = types.getOrDefault(family, types.get(family + "_total"));
+        if ("counter".equals(type) || "histogram".equals(type) || "summary".equals(type)) {
+            return true;
+        }
+        if (types.containsKey(name)) {
+            return false; // declared under its own name, of no counter or histogram: a metric of its own
+        }
         return !"gauge".equals(type) && !"untyped".equals(type);
     }
 

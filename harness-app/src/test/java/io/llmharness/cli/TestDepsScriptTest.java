@@ -36,6 +36,9 @@ class TestDepsScriptTest {
         }
         fake(bin, "id", "echo 0");
         fake(bin, "fc-list", "echo '/usr/share/fonts/x.ttf: X:style=Book'");
+        for (String present : List.of("promtool", "node", "npm")) {
+            fake(bin, present, "exit 0");
+        }
         return bin;
     }
 
@@ -85,6 +88,21 @@ class TestDepsScriptTest {
         assertThat(p.out()).contains("installing chromium with apt-get");
         assertThat(Files.readAllLines(calls)).containsExactly("install -y --no-install-recommends chromium");
         assertThat(bin.resolve("chromium")).isExecutable();
+    }
+
+    @Test
+    void theRealClientToolsAreInstalledWhenMissing() throws Exception {
+        Path bin = bin();
+        fake(bin, "chromium", "exit 0");
+        for (String tool : List.of("promtool", "node", "npm")) {
+            Files.delete(bin.resolve(tool));
+        }
+        Path calls = dir.resolve("apt-calls.txt");
+        fake(bin, "apt-get", "echo \"$@\" >> " + calls);
+        Proc p = run(bin);
+        assertThat(p.exit()).as(p.out()).isZero();
+        assertThat(Files.readAllLines(calls))
+                .containsExactly("install -y --no-install-recommends prometheus nodejs npm");
     }
 
     @Test

@@ -44,6 +44,28 @@ class PrometheusTextTest {
     }
 
     @Test
+    void createdGaugeFamiliesAsPrometheusClientWritesThemAreSkippedToo() {
+        PrometheusText t = PrometheusText.parse("""
+                # HELP vllm:prompt_tokens_total Number of prefill tokens processed.
+                # TYPE vllm:prompt_tokens_total counter
+                vllm:prompt_tokens_total{engine="0",model_name="m"} 120.0
+                # HELP vllm:prompt_tokens_created Number of prefill tokens processed.
+                # TYPE vllm:prompt_tokens_created gauge
+                vllm:prompt_tokens_created{engine="0",model_name="m"} 1.7e+09
+                # HELP vllm:e2e_request_latency_seconds Histogram of e2e request latency in seconds.
+                # TYPE vllm:e2e_request_latency_seconds histogram
+                vllm:e2e_request_latency_seconds_bucket{engine="0",le="+Inf",model_name="m"} 5.0
+                vllm:e2e_request_latency_seconds_count{engine="0",model_name="m"} 5.0
+                vllm:e2e_request_latency_seconds_sum{engine="0",model_name="m"} 4.25
+                # HELP vllm:e2e_request_latency_seconds_created Histogram of e2e request latency in seconds.
+                # TYPE vllm:e2e_request_latency_seconds_created gauge
+                vllm:e2e_request_latency_seconds_created{engine="0",model_name="m"} 1.7e+09
+                """);
+        assertThat(t.sum("vllm:prompt_tokens_total")).isEqualTo(120.0);
+        assertThat(t.samples().stream().map(PrometheusText.Sample::name)).noneMatch(n -> n.endsWith("_created"));
+    }
+
+    @Test
     void histogramBucketsAreCumulativeWithPlusInfEqualToCount() {
         PrometheusText t = PrometheusText.parse(VLLM);
         double inf = t.value("vllm:e2e_request_latency_seconds_bucket", Map.of("le", "+Inf"))

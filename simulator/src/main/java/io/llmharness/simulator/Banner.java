@@ -25,7 +25,7 @@ final class Banner {
 
     void beforeStart(long kvTokens) {
         if (o.identity().persona() == Persona.VLLM) {
-            line(vllm("api_server.py", "vLLM API server version " + o.identity().version()));
+            line(vllm("api_server.py", "vLLM API server version " + o.reportedVersion()));
             line(vllm(
                     "utils.py",
                     "non-default args: {'model': '" + o.identity().model() + "', 'served_model_name': "

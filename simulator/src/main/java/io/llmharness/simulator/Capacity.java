@@ -19,6 +19,8 @@ package io.llmharness.simulator;
  *     ({@code --enable-prefix-caching}); default {@value #DEFAULT_ENABLE_PREFIX_CACHING}, as in vLLM V1
  * @param vocabSize prompt token ids must be below this, else 400 ({@code --vocab-size}); default
  *     {@value #DEFAULT_VOCAB_SIZE}, enough for every common tokenizer
+ * @param maxLogprobs most top logprobs a request may ask for per token (completions {@code logprobs}, chat
+ *     {@code top_logprobs}); more is vLLM's 400 ({@code --max-logprobs}); default {@value #DEFAULT_MAX_LOGPROBS}
  */
 public record Capacity(
         int maxModelLen,
@@ -27,7 +29,8 @@ public record Capacity(
         long kvCacheTokens,
         int blockSize,
         boolean enablePrefixCaching,
-        int vocabSize)
+        int vocabSize,
+        int maxLogprobs)
         implements SimulatorOptions.Group {
     /** Default {@link #maxModelLen()}, tokens. */
     public static final int DEFAULT_MAX_MODEL_LEN = 32768;
@@ -43,6 +46,8 @@ public record Capacity(
     public static final boolean DEFAULT_ENABLE_PREFIX_CACHING = true;
     /** Default {@link #vocabSize()}. */
     public static final int DEFAULT_VOCAB_SIZE = 262144;
+    /** Default {@link #maxLogprobs()}, vLLM's. */
+    public static final int DEFAULT_MAX_LOGPROBS = 20;
     /** The defaults. */
     public static final Capacity DEFAULTS = new Capacity(
             DEFAULT_MAX_MODEL_LEN,
@@ -51,7 +56,8 @@ public record Capacity(
             DEFAULT_KV_CACHE_TOKENS,
             DEFAULT_BLOCK_SIZE,
             DEFAULT_ENABLE_PREFIX_CACHING,
-            DEFAULT_VOCAB_SIZE);
+            DEFAULT_VOCAB_SIZE,
+            DEFAULT_MAX_LOGPROBS);
 
     /**
      * Checks the values.
@@ -64,6 +70,9 @@ public record Capacity(
         Check.positive("maxNumBatchedTokens (--max-num-batched-tokens)", maxNumBatchedTokens);
         Check.positive("blockSize (--block-size)", blockSize);
         Check.positive("vocabSize (--vocab-size)", vocabSize);
+        if (maxLogprobs < 0) {
+            throw new IllegalArgumentException("maxLogprobs (--max-logprobs) must be 0 or more, got " + maxLogprobs);
+        }
         if (kvCacheTokens < maxModelLen) {
             throw new IllegalArgumentException("kvCacheTokens (--kv-cache-tokens) must be at least maxModelLen ("
                     + maxModelLen + ") so one full-length request fits, got " + kvCacheTokens);
@@ -73,40 +82,90 @@ public record Capacity(
     /** This context window, tokens. */
     public Capacity withMaxModelLen(int value) {
         return new Capacity(
-                value, maxNumSeqs, maxNumBatchedTokens, kvCacheTokens, blockSize, enablePrefixCaching, vocabSize);
+                value,
+                maxNumSeqs,
+                maxNumBatchedTokens,
+                kvCacheTokens,
+                blockSize,
+                enablePrefixCaching,
+                vocabSize,
+                maxLogprobs);
     }
 
     /** This many running slots per engine. */
     public Capacity withMaxNumSeqs(int value) {
         return new Capacity(
-                maxModelLen, value, maxNumBatchedTokens, kvCacheTokens, blockSize, enablePrefixCaching, vocabSize);
+                maxModelLen,
+                value,
+                maxNumBatchedTokens,
+                kvCacheTokens,
+                blockSize,
+                enablePrefixCaching,
+                vocabSize,
+                maxLogprobs);
     }
 
     /** This step token budget. */
     public Capacity withMaxNumBatchedTokens(int value) {
-        return new Capacity(maxModelLen, maxNumSeqs, value, kvCacheTokens, blockSize, enablePrefixCaching, vocabSize);
+        return new Capacity(
+                maxModelLen, maxNumSeqs, value, kvCacheTokens, blockSize, enablePrefixCaching, vocabSize, maxLogprobs);
     }
 
     /** This KV-cache capacity per engine, tokens. */
     public Capacity withKvCacheTokens(long value) {
         return new Capacity(
-                maxModelLen, maxNumSeqs, maxNumBatchedTokens, value, blockSize, enablePrefixCaching, vocabSize);
+                maxModelLen,
+                maxNumSeqs,
+                maxNumBatchedTokens,
+                value,
+                blockSize,
+                enablePrefixCaching,
+                vocabSize,
+                maxLogprobs);
     }
 
     /** This KV block size, tokens. */
     public Capacity withBlockSize(int value) {
         return new Capacity(
-                maxModelLen, maxNumSeqs, maxNumBatchedTokens, kvCacheTokens, value, enablePrefixCaching, vocabSize);
+                maxModelLen,
+                maxNumSeqs,
+                maxNumBatchedTokens,
+                kvCacheTokens,
+                value,
+                enablePrefixCaching,
+                vocabSize,
+                maxLogprobs);
     }
 
     /** Prefix caching on or off. */
     public Capacity withEnablePrefixCaching(boolean value) {
-        return new Capacity(maxModelLen, maxNumSeqs, maxNumBatchedTokens, kvCacheTokens, blockSize, value, vocabSize);
+        return new Capacity(
+                maxModelLen, maxNumSeqs, maxNumBatchedTokens, kvCacheTokens, blockSize, value, vocabSize, maxLogprobs);
     }
 
     /** This vocabulary bound. */
     public Capacity withVocabSize(int value) {
         return new Capacity(
-                maxModelLen, maxNumSeqs, maxNumBatchedTokens, kvCacheTokens, blockSize, enablePrefixCaching, value);
+                maxModelLen,
+                maxNumSeqs,
+                maxNumBatchedTokens,
+                kvCacheTokens,
+                blockSize,
+                enablePrefixCaching,
+                value,
+                maxLogprobs);
+    }
+
+    /** This many top logprobs per token at most. */
+    public Capacity withMaxLogprobs(int value) {
+        return new Capacity(
+                maxModelLen,
+                maxNumSeqs,
+                maxNumBatchedTokens,
+                kvCacheTokens,
+                blockSize,
+                enablePrefixCaching,
+                vocabSize,
+                value);
     }
 }

@@ -99,6 +99,22 @@ public record SimulatorOptions(
         Objects.requireNonNull(recording, "recording");
     }
 
+    /** What a vLLM persona with {@code --legacy-metrics} and no version of its own reports: a pre-0.9 release. */
+    public static final String LEGACY_METRICS_VERSION = "0.8.5";
+
+    /**
+     * The version {@code /version} and the banner report: the identity's, except that {@code --legacy-metrics}
+     * without an explicit version claims {@value #LEGACY_METRICS_VERSION}, so names and version agree.
+     */
+    public String reportedVersion() {
+        if (compatibility.legacyMetrics()
+                && !identity.sglang()
+                && identity.version().equals(Identity.DEFAULT_VLLM_VERSION)) {
+            return LEGACY_METRICS_VERSION;
+        }
+        return identity.version();
+    }
+
     /** The defaults of every group, seed 0, no log sink. */
     public static SimulatorOptions defaults() {
         return DEFAULTS;

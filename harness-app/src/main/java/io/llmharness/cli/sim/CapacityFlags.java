@@ -48,6 +48,12 @@ final class CapacityFlags {
     @Option(names = "--vocab-size", description = "Prompt token ids must be below this (default: ${DEFAULT-VALUE}).")
     int vocabSize = Capacity.DEFAULTS.vocabSize();
 
+    @Option(
+            names = "--max-logprobs",
+            description =
+                    "Most top logprobs per token a request may ask for; more is a 400 (default: ${DEFAULT-VALUE}).")
+    int maxLogprobs = Capacity.DEFAULTS.maxLogprobs();
+
     /** The capacity; {@code given} tells which flags were on the command line. */
     Capacity toCapacity(Predicate<String> given) {
         // a context window beyond the default KV cache brings its own cache unless one was asked for
@@ -59,6 +65,7 @@ final class CapacityFlags {
                 kv,
                 blockSize,
                 prefixCaching && !disableRadixCache,
-                vocabSize);
+                vocabSize,
+                maxLogprobs);
     }
 }

@@ -15,6 +15,11 @@ final class Choice {
     int pendingFrom;
     int pendingTokens;
     int cachedTokens;
+    /** Completions logprobs: {@code text_offset} of the next token. */
+    int logprobOffset;
+    /** Logprob writer, made on first use when the request asked for logprobs. */
+    LogprobsJson logprobs;
+
     boolean started;
     FinishReason finish;
     Object stopReason;
@@ -30,6 +35,14 @@ final class Choice {
         this.promptText = promptText;
         this.text = keepText ? new StringBuilder(128) : null;
         this.pendingText = streamed ? new StringBuilder(32) : null;
+    }
+
+    /** This choice's logprob writer (only called when the request asked for logprobs). */
+    LogprobsJson logprobs(io.llmharness.simulator.request.GenerationRequest req) {
+        if (logprobs == null) {
+            logprobs = new LogprobsJson(req, this);
+        }
+        return logprobs;
     }
 
     int completionTokens() {

@@ -9,11 +9,13 @@ import io.llmharness.simulator.engine.Sequence;
 import io.llmharness.simulator.fault.FaultSpec;
 import io.llmharness.simulator.request.ApiError;
 import io.llmharness.simulator.request.GenerationRequest;
+import io.llmharness.simulator.request.JsonSyntax;
 import io.llmharness.simulator.request.Sequences;
 import io.llmharness.simulator.timing.Timeline;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -57,11 +59,7 @@ final class GenerationEndpoint {
                     core,
                     req.response(),
                     shape,
-                    new ApiError(
-                            400,
-                            ApiError.VALIDATION_TYPE,
-                            "Unsupported Media Type: Only 'application/json' is allowed",
-                            null));
+                    ApiError.validation(List.of("Unsupported Media Type: Only 'application/json' is allowed")));
             return;
         }
         String length = req.getHeader(CONTENT_LENGTH);
@@ -162,25 +160,34 @@ final class GenerationEndpoint {
 
     private JsonNode parseJson(Buffer raw) {
         byte[] bytes = raw.getBytes();
+        if (bytes.length == 0) {
+            // FastAPI validates a missing body as the whole request model
+            throw ApiError.validation("", "missing", "Field required", "None");
+        }
         try {
             JsonNode node = reader.readTree(bytes);
             if (node == null || node.isMissingNode()) {
-                throw jsonInvalid(0, "Expecting value");
+                throw jsonInvalid(new String(bytes, StandardCharsets.UTF_8), 0, "Expecting value");
             }
             return node;
         } catch (JsonProcessingException e) {
-            long offset = e.getLocation() == null ? 0 : e.getLocation().getByteOffset();
-            throw jsonInvalid(Math.max(0, offset), e.getOriginalMessage());
+            long offset = e.getLocation() == null ? 0 : e.getLocation().getCharOffset();
+            throw jsonInvalid(new String(bytes, StandardCharsets.UTF_8), offset, e.getOriginalMessage());
         } catch (java.io.IOException e) {
-            throw jsonInvalid(0, e.getMessage());
+            throw jsonInvalid(new String(bytes, StandardCharsets.UTF_8), 0, e.getMessage());
         }
     }
 
-    private static ApiError jsonInvalid(long offset, String detail) {
-        String msg = "1 validation error:\n  {'type': 'json_invalid', 'loc': ('body', " + offset + "), 'msg': 'JSON "
-                + "decode error', 'input': {}, 'ctx': {'error': '"
-                + firstLine(detail).replace("'", "\\'") + "'}}";
-        return new ApiError(400, ApiError.VALIDATION_TYPE, msg, "body");
+    /**
+     * FastAPI's {@code json_invalid} error with Python's {@code json} message and character position; the Java
+     * parser's own text only where Python would have accepted the body (NaN, very deep nesting).
+     */
+    private static ApiError jsonInvalid(String text, long offset, String detail) {
+        JsonSyntax.Error python = JsonSyntax.find(text);
+        long pos = python != null ? python.position() : Math.max(0, offset);
+        String msg = python != null ? python.message() : firstLine(detail);
+        return ApiError.validation(List.of("{'type': 'json_invalid', 'loc': ('body', " + pos
+                + "), 'msg': 'JSON decode error', 'input': {}, 'ctx': {'error': " + ApiError.pyStr(msg) + "}}"));
     }
 
     private static String firstLine(String s) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.metrics.SglangExposition;
 import io.llmharness.simulator.metrics.VllmExposition;
+import io.llmharness.simulator.metrics.VllmMetricSet;
 import io.llmharness.simulator.request.ApiError;
 import io.llmharness.simulator.request.ChatTemplate;
 import io.llmharness.simulator.request.Params;
@@ -37,7 +38,7 @@ final class InfoEndpoints {
         this.vllmMetrics = new VllmExposition(
                 core.engines.metrics(),
                 o.identity().servedModelName(),
-                o.compatibility().legacyMetrics(),
+                VllmMetricSet.of(o.reportedVersion(), o.compatibility().legacyMetrics()),
                 cacheLabels);
         this.sglangMetrics = new SglangExposition(
                 core.engines.metrics(),
@@ -56,7 +57,7 @@ final class InfoEndpoints {
     }
 
     void version(HttpServerRequest req) {
-        String version = core.options.identity().version();
+        String version = core.options.reportedVersion();
         Responses.json(core, req.response(), 200, Buffer.buffer("{\"version\":\"" + version + "\"}"));
     }
 

@@ -23,6 +23,9 @@ final class OpenAiBodyFormat implements BodyFormat {
         int size = 256;
         for (Choice c : choices) {
             size += 160 + c.text.length() + (req.returnTokenIds() ? 7 * (c.ids.size() + c.promptIds.length) : 0);
+            if (req.wantsLogprobs()) {
+                size += c.ids.size() * (80 + 60 * req.logprobs());
+            }
         }
         JsonBytes out = new JsonBytes(size);
         out.ascii("{\"id\":").str(meta.id());
@@ -49,7 +52,17 @@ final class OpenAiBodyFormat implements BodyFormat {
             } else {
                 out.ascii(",\"text\":").str(req.echo() ? OpenAiStreamFormat.promptText(c) + text : text);
             }
-            out.ascii(",\"logprobs\":null,\"finish_reason\":").str(c.finish.wire());
+            out.ascii(",\"logprobs\":");
+            if (req.wantsLogprobs()) {
+                if (chat) {
+                    c.logprobs(req).chat(out, c, 0, c.ids.size());
+                } else {
+                    c.logprobs(req).completions(out, c, 0, c.ids.size());
+                }
+            } else {
+                out.ascii("null");
+            }
+            out.ascii(",\"finish_reason\":").str(c.finish.wire());
             out.ascii(sglang ? ",\"matched_stop\":" : ",\"stop_reason\":");
             OpenAiStreamFormat.stopValue(out, c, sglang);
             if (!sglang) {

@@ -15,6 +15,15 @@ import java.util.List;
 final class OpenAiStreamFormat implements StreamFormat {
     private static final byte[] DATA = "data: ".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] END = "}\n\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] INDEX = ascii("{\"index\":");
+    private static final byte[] TEXT = ascii(",\"text\":");
+    private static final byte[] LOGPROBS = ascii(",\"logprobs\":");
+    private static final byte[] FINISH = ascii(",\"finish_reason\":");
+    private static final byte[] NO_LOGPROBS_FINISH = ascii(",\"logprobs\":null,\"finish_reason\":");
+    private static final byte[] STOP_REASON = ascii(",\"stop_reason\":");
+    /** The rest of a completions chunk when no ids and no running usage were asked for (the benchmark case). */
+    private static final byte[] COMPLETION_TAIL =
+            ascii(",\"token_ids\":null,\"prompt_token_ids\":null}],\"usage\":null}\n\n");
 
     private final ResponseMeta meta;
     private final boolean chat;
@@ -73,22 +82,36 @@ final class OpenAiStreamFormat implements StreamFormat {
         JsonBytes out = into != null
                 ? into
                 : new JsonBytes(head.length + 96 + text.length() + (c.ids.size() - c.pendingFrom) * 7);
-        out.raw(head).ascii("{\"index\":").num(c.index);
+        out.raw(head).raw(INDEX).num(c.index);
         if (chat) {
             out.ascii(",\"delta\":{\"content\":").str(text);
             out.ascii(sglang ? ",\"reasoning_content\":null}" : "}");
         } else {
-            out.ascii(",\"text\":").str(text);
+            out.raw(TEXT).str(text);
         }
-        out.ascii(",\"logprobs\":null,\"finish_reason\":");
+        if (req.wantsLogprobs() && c.pendingFrom < c.ids.size()) {
+            out.raw(LOGPROBS);
+            if (chat) {
+                c.logprobs(req).chat(out, c, c.pendingFrom, c.ids.size());
+            } else {
+                c.logprobs(req).completions(out, c, c.pendingFrom, c.ids.size());
+            }
+            out.raw(FINISH);
+        } else {
+            out.raw(NO_LOGPROBS_FINISH);
+        }
         out.str(c.finish == null ? null : c.finish.wire());
         if (sglang) {
             out.ascii(",\"matched_stop\":");
             stopValue(out, c, sglang);
         } else {
             if (!chat || c.finish != null) {
-                out.ascii(",\"stop_reason\":");
+                out.raw(STOP_REASON);
                 stopValue(out, c, sglang);
+            }
+            if (!chat && !req.returnTokenIds() && !req.continuousUsage()) {
+                out.raw(COMPLETION_TAIL);
+                return into != null ? null : out.toBuffer();
             }
             out.ascii(",\"token_ids\":");
             if (req.returnTokenIds()) {
@@ -96,11 +119,19 @@ final class OpenAiStreamFormat implements StreamFormat {
             } else {
                 out.ascii("null");
             }
-            if (!chat && first && req.returnTokenIds()) {
-                out.ascii(",\"prompt_token_ids\":").ints(c.promptIds, 0, c.promptIds.length);
+            if (!chat) {
+                // vLLM serialises every field of a completions chunk: the prompt ids on each index's first
+                if (first && req.returnTokenIds()) {
+                    out.ascii(",\"prompt_token_ids\":").ints(c.promptIds, 0, c.promptIds.length);
+                } else {
+                    out.ascii(",\"prompt_token_ids\":null");
+                }
             }
         }
         out.ascii("}]");
+        if (!chat && !sglang && !req.continuousUsage()) {
+            out.ascii(",\"usage\":null");
+        }
         if (req.continuousUsage()) {
             int completion = c.completionTokens();
             out.ascii(",\"usage\":{\"prompt_tokens\":").num(c.promptIds.length);
@@ -109,6 +140,10 @@ final class OpenAiStreamFormat implements StreamFormat {
         }
         out.raw(END);
         return into != null ? null : out.toBuffer();
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 
     /** vLLM's {@code stop_reason} / SGLang's {@code matched_stop} (SGLang reports the EOS id, vLLM null). */

@@ -94,6 +94,9 @@ final class SglangFormat implements StreamFormat, BodyFormat {
         out.ascii(",\"weight_version\":\"default\",\"reasoning_tokens\":0");
         out.ascii(",\"completion_tokens\":").num(c.completionTokens());
         out.ascii(",\"cached_tokens\":").num(c.cachedTokens);
+        if (req.wantsLogprobs()) {
+            c.logprobs(req).sglang(out, c, idsFrom, c.ids.size(), req.logprobText());
+        }
         if (c.finish != null) {
             out.ascii(",\"e2e_latency\":").num((nowNanos - meta.arrivalNanos()) / 1e9);
         }

@@ -2,15 +2,68 @@ package io.llmharness.simulator.metrics;
 
 /**
  * Prometheus text exposition format 0.0.4, written the way Python's {@code prometheus_client} writes it: labels in
- * alphabetical order, values as Python floats ({@code 8.0}, {@code 1.767225600123e+09}), counters and histograms
- * followed by a {@code _created} sample.
+ * alphabetical order, values as Python floats ({@code 8.0}, {@code 1.767225600123e+09}). A counter's or histogram's
+ * {@code _created} samples follow its other samples as a gauge family of their own, with HELP and TYPE lines (the
+ * library's text format does that so that 0.0.4 parsers do not see them as untyped). In multiprocess mode (SGLang,
+ * vLLM with several API servers) there are no {@code _created} samples and every HELP text is the library's
+ * {@value #MULTIPROCESS_HELP}.
  */
 final class PromWriter {
+    /** The documentation prometheus_client's multiprocess collector gives every family. */
+    static final String MULTIPROCESS_HELP = "Multiprocess metric";
+
     private final StringBuilder out = new StringBuilder(16384);
+    private final StringBuilder created = new StringBuilder(1024);
+    private final boolean multiprocess;
+    private String createdName;
+    private String createdHelp;
+
+    PromWriter(boolean multiprocess) {
+        this.multiprocess = multiprocess;
+    }
+
+    /**
+     * Starts a family.
+     *
+     * @param name the exposed name ({@code …_total} for counters)
+     * @param base the name {@code _created} samples hang off (a counter's name without {@code _total})
+     */
+    void family(String name, String type, String help, String base) {
+        flushCreated();
+        String doc = multiprocess ? MULTIPROCESS_HELP : help;
+        out.append("# HELP ").append(name).append(' ').append(doc).append('\n');
+        out.append("# TYPE ").append(name).append(' ').append(type).append('\n');
+        createdName = base + "_created";
+        createdHelp = doc;
+    }
 
     void family(String name, String type, String help) {
-        out.append("# HELP ").append(name).append(' ').append(help).append('\n');
-        out.append("# TYPE ").append(name).append(' ').append(type).append('\n');
+        family(name, type, help, name);
+    }
+
+    /** The family's {@code _created} sample (creation time, Unix seconds) for these labels; none in multiprocess mode. */
+    void created(double unixSeconds, String... labels) {
+        if (multiprocess) {
+            return;
+        }
+        int mark = out.length();
+        sample(createdName, unixSeconds, labels);
+        created.append(out, mark, out.length());
+        out.setLength(mark);
+    }
+
+    private void flushCreated() {
+        if (created.isEmpty()) {
+            return;
+        }
+        out.append("# HELP ")
+                .append(createdName)
+                .append(' ')
+                .append(createdHelp)
+                .append('\n');
+        out.append("# TYPE ").append(createdName).append(" gauge\n");
+        out.append(created);
+        created.setLength(0);
     }
 
     /**
@@ -74,7 +127,7 @@ final class PromWriter {
         }
         sample(name + "_count", cumulative[bounds.length], labels);
         sample(name + "_sum", sum, labels);
-        sample(name + "_created", createdMillis / 1000.0, labels);
+        created(createdMillis / 1000.0, labels);
     }
 
     /** Inserts {@code le} in alphabetical position among sorted labels. */
@@ -100,6 +153,7 @@ final class PromWriter {
 
     @Override
     public String toString() {
+        flushCreated();
         return out.toString();
     }
 }

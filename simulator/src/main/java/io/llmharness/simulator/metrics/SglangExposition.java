@@ -5,8 +5,10 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Renders {@code /metrics} with SGLang's {@code sglang:} names and the {@code model_name} label. Data-parallel
- * engines are summed into one series per metric.
+ * Renders {@code /metrics} with SGLang's {@code sglang:} names as its multiprocess prometheus_client collector
+ * exposes them: no {@code _created} series, no {@code python_*} / {@code process_*} families, the library's
+ * generic HELP text. Tokenizer-side counters and histograms carry {@code model_name}; scheduler-side gauges also
+ * {@code engine_type}, {@code pp_rank} and {@code tp_rank}. Data-parallel engines are summed into one series.
  */
 public final class SglangExposition {
     private final List<EngineMetrics> engines;
@@ -21,19 +23,20 @@ public final class SglangExposition {
     }
 
     public String render() {
-        PromWriter w = new PromWriter();
+        PromWriter w = new PromWriter(true);
         String[] l = {"model_name", model};
-        gauge(w, l, "sglang:num_running_reqs", "The number of running requests.", m -> m.running);
-        gauge(w, l, "sglang:num_queue_reqs", "The number of requests in the waiting queue.", m -> m.waiting);
-        gauge(w, l, "sglang:num_used_tokens", "The number of used tokens.", m -> m.kvUsedTokens);
+        String[] s = {"engine_type", "unified", "model_name", model, "pp_rank", "0", "tp_rank", "0"};
+        gauge(w, s, "sglang:num_running_reqs", "The number of running requests.", m -> m.running);
+        gauge(w, s, "sglang:num_queue_reqs", "The number of requests in the waiting queue.", m -> m.waiting);
+        gauge(w, s, "sglang:num_used_tokens", "The number of used tokens.", m -> m.kvUsedTokens);
         double used = sum(m -> m.kvUsedTokens);
         w.family("sglang:token_usage", "gauge", "The token usage.");
-        w.sample("sglang:token_usage", maxTotalTokens == 0 ? 0 : used / maxTotalTokens, l);
+        w.sample("sglang:token_usage", maxTotalTokens == 0 ? 0 : used / maxTotalTokens, s);
         w.family("sglang:max_total_num_tokens", "gauge", "Maximum total number of tokens in the KV cache pool.");
-        w.sample("sglang:max_total_num_tokens", maxTotalTokens, l);
+        w.sample("sglang:max_total_num_tokens", maxTotalTokens, s);
         double queries = sum(m -> m.prefixQueries.sum());
         w.family("sglang:cache_hit_rate", "gauge", "The prefix cache hit rate.");
-        w.sample("sglang:cache_hit_rate", queries == 0 ? 0 : sum(m -> m.prefixHits.sum()) / queries, l);
+        w.sample("sglang:cache_hit_rate", queries == 0 ? 0 : sum(m -> m.prefixHits.sum()) / queries, s);
         counter(w, l, "sglang:prompt_tokens", "Number of prefill tokens processed.", m -> m.promptTokens.sum());
         counter(
                 w,
@@ -87,9 +90,8 @@ public final class SglangExposition {
     }
 
     private void counter(PromWriter w, String[] l, String base, String help, ToDoubleFunction<EngineMetrics> f) {
-        w.family(base + "_total", "counter", help);
+        w.family(base + "_total", "counter", help, base);
         w.sample(base + "_total", sum(f), l);
-        w.sample(base + "_created", engines.get(0).createdMillis() / 1000.0, l);
     }
 
     private void histogram(

@@ -5,44 +5,49 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Renders {@code /metrics} with vLLM's current names (or, with {@code legacy}, the pre-0.12 names
- * {@code vllm:gpu_cache_usage_perc}, {@code vllm:gpu_prefix_cache_*} and {@code vllm:time_per_output_token_seconds}).
- * Every series carries {@code engine} and {@code model_name}; {@code request_success_total} is pre-initialised for
- * every finished reason.
+ * Renders {@code /metrics} with the names of the vLLM release the persona claims ({@link VllmMetricSet}). Every
+ * engine series carries {@code engine} and {@code model_name}; {@code request_success_total} is pre-initialised for
+ * every finished reason. A single API server (one data-parallel engine) also exports prometheus_client's
+ * {@code python_*} / {@code process_*} families and {@code _created} gauges; with several engines vLLM runs several
+ * API servers in multiprocess mode, which has neither.
  */
 public final class VllmExposition {
     private final List<EngineMetrics> engines;
     private final String model;
-    private final boolean legacy;
+    private final VllmMetricSet set;
     private final String[] cacheConfigLabels;
 
     /**
      * @param cacheConfigLabels sorted name/value pairs for {@code vllm:cache_config_info} (without engine)
      */
-    public VllmExposition(List<EngineMetrics> engines, String model, boolean legacy, String[] cacheConfigLabels) {
+    public VllmExposition(List<EngineMetrics> engines, String model, VllmMetricSet set, String[] cacheConfigLabels) {
         this.engines = List.copyOf(engines);
         this.model = model;
-        this.legacy = legacy;
+        this.set = set;
         this.cacheConfigLabels = cacheConfigLabels.clone();
     }
 
     public String render() {
-        PromWriter w = new PromWriter();
+        boolean multiprocess = engines.size() > 1;
+        PromWriter w = new PromWriter(multiprocess);
+        if (!multiprocess) {
+            ProcessMetrics.write(w);
+        }
         gauge(w, "vllm:num_requests_running", "Number of requests in model execution batches.", m -> m.running);
         gauge(w, "vllm:num_requests_waiting", "Number of requests waiting to be processed.", m -> m.waiting);
-        gauge(
-                w,
-                legacy ? "vllm:gpu_cache_usage_perc" : "vllm:kv_cache_usage_perc",
-                "KV-cache usage. 1 means 100 percent usage.",
-                m -> m.kvUsage);
+        if (set.oldNames()) {
+            gauge(w, "vllm:gpu_cache_usage_perc", "GPU KV-cache usage. 1 means 100 percent usage.", m -> m.kvUsage);
+        }
+        if (set.newNames()) {
+            gauge(w, "vllm:kv_cache_usage_perc", "KV-cache usage. 1 means 100 percent usage.", m -> m.kvUsage);
+        }
         cacheConfig(w);
-        String prefix = legacy ? "vllm:gpu_prefix_cache_" : "vllm:prefix_cache_";
-        counter(
-                w,
-                prefix + "queries",
-                "Prefix cache queries, in terms of number of queried tokens.",
-                m -> m.prefixQueries.sum());
-        counter(w, prefix + "hits", "Prefix cache hits, in terms of number of cached tokens.", m -> m.prefixHits.sum());
+        if (set.oldNames()) {
+            prefixCache(w, "vllm:gpu_prefix_cache_", "GPU prefix cache");
+        }
+        if (set.newNames()) {
+            prefixCache(w, "vllm:prefix_cache_", "Prefix cache");
+        }
         counter(
                 w,
                 "vllm:num_preemptions",
@@ -70,16 +75,25 @@ public final class VllmExposition {
                 "Histogram of the max_tokens request parameter.",
                 m -> m.maxTokensHist);
         histogram(w, "vllm:time_to_first_token_seconds", "Histogram of time to first token in seconds.", m -> m.ttft);
-        histogram(
-                w,
-                legacy ? "vllm:time_per_output_token_seconds" : "vllm:inter_token_latency_seconds",
-                "Histogram of inter-token latency in seconds.",
-                m -> m.itl);
-        histogram(
-                w,
-                "vllm:request_time_per_output_token_seconds",
-                "Histogram of time_per_output_token_seconds per request.",
-                m -> m.tpot);
+        if (set.oldTpot()) {
+            histogram(
+                    w,
+                    "vllm:time_per_output_token_seconds",
+                    "Histogram of time per output token in seconds."
+                            + (set.interTokenLatency()
+                                    ? "DEPRECATED: Use vllm:inter_token_latency_seconds instead."
+                                    : ""),
+                    m -> m.itl);
+        }
+        if (set.interTokenLatency()) {
+            histogram(
+                    w, "vllm:inter_token_latency_seconds", "Histogram of inter-token latency in seconds.", m -> m.itl);
+            histogram(
+                    w,
+                    "vllm:request_time_per_output_token_seconds",
+                    "Histogram of time_per_output_token_seconds per request.",
+                    m -> m.tpot);
+        }
         histogram(w, "vllm:e2e_request_latency_seconds", "Histogram of e2e request latency in seconds.", m -> m.e2e);
         histogram(
                 w,
@@ -101,12 +115,23 @@ public final class VllmExposition {
                 "vllm:request_decode_time_seconds",
                 "Histogram of time spent in DECODE phase for request.",
                 m -> m.decode);
-        histogram(
-                w,
-                "vllm:request_prefill_kv_computed_tokens",
-                "Histogram of new KV tokens computed during prefill (excluding cached tokens).",
-                m -> m.prefillComputed);
+        if (set.prefillKvComputed()) {
+            histogram(
+                    w,
+                    "vllm:request_prefill_kv_computed_tokens",
+                    "Histogram of new KV tokens computed during prefill (excluding cached tokens).",
+                    m -> m.prefillComputed);
+        }
         return w.toString();
+    }
+
+    private void prefixCache(PromWriter w, String prefix, String what) {
+        counter(
+                w,
+                prefix + "queries",
+                what + " queries, in terms of number of queried tokens.",
+                m -> m.prefixQueries.sum());
+        counter(w, prefix + "hits", what + " hits, in terms of number of cached tokens.", m -> m.prefixHits.sum());
     }
 
     private String[] labels(EngineMetrics m) {
@@ -121,15 +146,19 @@ public final class VllmExposition {
     }
 
     private void counter(PromWriter w, String base, String help, ToDoubleFunction<EngineMetrics> value) {
-        w.family(base + "_total", "counter", help);
+        w.family(base + "_total", "counter", help, base);
         for (EngineMetrics m : engines) {
             w.sample(base + "_total", value.applyAsDouble(m), labels(m));
-            w.sample(base + "_created", m.createdMillis() / 1000.0, labels(m));
+            w.created(m.createdMillis() / 1000.0, labels(m));
         }
     }
 
     private void success(PromWriter w) {
-        w.family("vllm:request_success_total", "counter", "Count of successfully processed requests.");
+        w.family(
+                "vllm:request_success_total",
+                "counter",
+                "Count of successfully processed requests.",
+                "vllm:request_success");
         for (EngineMetrics m : engines) {
             for (int i = 0; i < EngineMetrics.REASONS.length; i++) {
                 String[] l = {
@@ -141,7 +170,7 @@ public final class VllmExposition {
                     model
                 };
                 w.sample("vllm:request_success_total", m.finished[i].sum(), l);
-                w.sample("vllm:request_success_created", m.createdMillis() / 1000.0, l);
+                w.created(m.createdMillis() / 1000.0, l);
             }
         }
     }

@@ -31,7 +31,9 @@ public final class ApiError extends RuntimeException {
     }
 
     /**
-     * A schema-validation 400 in pydantic's wording: {@code 1 validation error: {'type': …, 'loc': ('body', …), …}}.
+     * A schema-validation 400 as vLLM's FastAPI handler reports it: {@code str()} of the request-validation error
+     * ({@code 1 validation error:\n  {'type': …, 'loc': ('body', …), 'msg': …, 'input': …}\n}), type
+     * {@value #VALIDATION_TYPE}, {@code param} null.
      *
      * @param param dotted field path, e.g. {@code max_tokens} or {@code messages.0.content}
      * @param errorType pydantic error type, e.g. {@code int_parsing}
@@ -39,6 +41,26 @@ public final class ApiError extends RuntimeException {
      * @param input the offending value rendered for the message, may be null
      */
     public static ApiError validation(String param, String errorType, String msg, String input) {
+        return validation(java.util.List.of(errorDict(param, errorType, msg, input)));
+    }
+
+    /** A schema-validation 400 listing several errors (one per line), e.g. one per member of a union type. */
+    public static ApiError validation(java.util.List<String> errors) {
+        StringBuilder text = new StringBuilder();
+        text.append(errors.size()).append(errors.size() == 1 ? " validation error:\n" : " validation errors:\n");
+        for (String e : errors) {
+            text.append("  ").append(e).append('\n');
+        }
+        return new ApiError(400, VALIDATION_TYPE, text.toString(), null);
+    }
+
+    /**
+     * One pydantic error as Python prints the dict: {@code {'type': …, 'loc': ('body', …), 'msg': …, 'input': …}}.
+     *
+     * @param param dotted location under the body ({@code prompt.list[int].0}); empty for the body itself
+     * @param input the offending value rendered the Python way, or null to leave {@code input} out
+     */
+    public static String errorDict(String param, String errorType, String msg, String input) {
         StringBuilder loc = new StringBuilder("('body'");
         if (param != null && !param.isEmpty()) {
             for (String part : param.split("\\.")) {
@@ -49,11 +71,37 @@ public final class ApiError extends RuntimeException {
                     loc.append('\'').append(part).append('\'');
                 }
             }
+        } else {
+            loc.append(',');
         }
         loc.append(')');
-        String text = "1 validation error:\n  {'type': '" + errorType + "', 'loc': " + loc + ", 'msg': '" + msg + "'"
+        return "{'type': '" + errorType + "', 'loc': " + loc + ", 'msg': " + pyStr(msg)
                 + (input == null ? "" : ", 'input': " + input) + "}";
-        return new ApiError(400, VALIDATION_TYPE, text, param);
+    }
+
+    /** Python's {@code repr()} of a string: single quotes unless it holds one and no double quote. */
+    public static String pyStr(String s) {
+        char q = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';
+        StringBuilder b = new StringBuilder(s.length() + 2).append(q);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (c == q) {
+                        b.append('\\').append(c);
+                    } else if (c < 0x20 || c == 0x7f) {
+                        b.append(String.format("\\x%02x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.append(q).toString();
     }
 
     public static ApiError notFound(String message, String param) {

@@ -56,6 +56,16 @@ public final class GenerateParser {
         JsonNode rid = Params.field(body, "rid");
         String requestId = rid == null ? null : rid.isArray() ? rid.path(0).asText(null) : rid.asText();
         boolean asArray = batch || prompts.get(0).sampling().n() > 1;
+        JsonNode rl = Params.field(body, "return_logprob");
+        boolean logprob = rl != null
+                && (rl.isArray()
+                        ? rl.path(0).asBoolean(false)
+                        : Params.bool(body, "return_logprob", "return_logprob", false));
+        JsonNode tn = Params.field(body, "top_logprobs_num");
+        int top = tn == null ? 0 : Params.toInt(tn.isArray() ? tn.path(0) : tn, "top_logprobs_num");
+        if (top < 0) {
+            throw ApiError.badRequest("top_logprobs_num must be non-negative, got " + top + ".");
+        }
         return new GenerationRequest(
                 GenerationRequest.Api.GENERATE,
                 options.identity().servedModelName(),
@@ -67,6 +77,8 @@ public final class GenerateParser {
                 asArray,
                 requestId,
                 0,
+                logprob ? top : GenerationRequest.NO_LOGPROBS,
+                logprob && Params.bool(body, "return_text_in_logprobs", "return_text_in_logprobs", false),
                 prompts);
     }
 

@@ -15,6 +15,8 @@ import java.util.List;
  * @param batch SGLang {@code /generate} with a list input or {@code n > 1}: the response is a JSON array
  * @param requestId client-chosen id ({@code request_id} / {@code rid}), or null
  * @param streamInterval tokens per chunk requested by the client, or 0 for the server default
+ * @param logprobs top logprobs per output token (0 = the chosen token's only), or {@link #NO_LOGPROBS}
+ * @param logprobText SGLang {@code return_text_in_logprobs}: token texts in the logprob tuples instead of null
  * @param prompts the prompts, each with its sampling parameters
  */
 public record GenerationRequest(
@@ -28,7 +30,17 @@ public record GenerationRequest(
         boolean batch,
         String requestId,
         int streamInterval,
+        int logprobs,
+        boolean logprobText,
         List<PromptInput> prompts) {
+
+    /** {@link #logprobs()} when the client asked for none. */
+    public static final int NO_LOGPROBS = -1;
+
+    /** Whether the response carries logprobs. */
+    public boolean wantsLogprobs() {
+        return logprobs != NO_LOGPROBS;
+    }
 
     /** The endpoint family. */
     public enum Api {

@@ -23,13 +23,18 @@ public final class OpenAiParser {
         String model = model(body);
         boolean echo = Params.bool(body, "echo", "echo", false);
         Sampling sampling = sampling(body, false);
+        Integer logprobs = Params.optInt(body, "logprobs", "logprobs");
+        if (logprobs != null && logprobs < -1) {
+            throw ApiError.badRequest("logprobs must be non-negative or -1, got " + logprobs + ".", "logprobs");
+        }
+        int topN = logprobs == null ? GenerationRequest.NO_LOGPROBS : checkLogprobs(logprobs, "logprobs");
         List<PromptInput> prompts = new ArrayList<>();
         for (Prompt p : prompts(body)) {
             int[] ids = truncate(p.ids, sampling.truncatePromptTokens());
             PromptInput in = new PromptInput(ids, p.text, ids, 0, ids.length, sampling);
             prompts.add(in.withSampling(ContextCheck.resolve(options, in, GenerationRequest.Api.COMPLETIONS)));
         }
-        return request(body, GenerationRequest.Api.COMPLETIONS, model, echo, prompts);
+        return request(body, GenerationRequest.Api.COMPLETIONS, model, echo, topN, prompts);
     }
 
     public GenerationRequest chat(JsonNode body) {
@@ -46,6 +51,12 @@ public final class OpenAiParser {
         if (topLogprobs != null && topLogprobs != 0 && !Boolean.TRUE.equals(logprobs)) {
             throw ApiError.badRequest("when using `top_logprobs`, `logprobs` must be set to true.", "top_logprobs");
         }
+        if (topLogprobs != null && topLogprobs < 0) {
+            throw ApiError.badRequest("`top_logprobs` must be a positive value.", "top_logprobs");
+        }
+        int topN = Boolean.TRUE.equals(logprobs)
+                ? checkLogprobs(topLogprobs == null ? 0 : topLogprobs, "top_logprobs")
+                : GenerationRequest.NO_LOGPROBS;
         JsonNode tools = Params.field(body, "tools");
         if (tools != null && (!tools.isArray() || tools.isEmpty())) {
             throw ApiError.badRequest("`tools` must be a non-empty list of tool definitions.", "tools");
@@ -59,11 +70,27 @@ public final class OpenAiParser {
         PromptInput in = new PromptInput(ids, null, r.lastUserIds(), r.mediaSalt(), r.firstMediaPos(), sampling);
         List<PromptInput> prompts =
                 List.of(in.withSampling(ContextCheck.resolve(options, in, GenerationRequest.Api.CHAT)));
-        return request(body, GenerationRequest.Api.CHAT, model, false, prompts);
+        return request(body, GenerationRequest.Api.CHAT, model, false, topN, prompts);
+    }
+
+    /** vLLM's engine-side bound ({@code --max-logprobs}); -1 asks for the whole vocabulary. */
+    private int checkLogprobs(int requested, String param) {
+        int n = requested == -1 ? options.capacity().vocabSize() : requested;
+        int max = options.capacity().maxLogprobs();
+        if (n > max) {
+            throw ApiError.badRequest(
+                    "Requested sample logprobs of " + n + ", which is greater than max allowed: " + max, param);
+        }
+        return n;
     }
 
     private GenerationRequest request(
-            JsonNode body, GenerationRequest.Api api, String model, boolean echo, List<PromptInput> prompts) {
+            JsonNode body,
+            GenerationRequest.Api api,
+            String model,
+            boolean echo,
+            int logprobs,
+            List<PromptInput> prompts) {
         boolean stream = Params.bool(body, "stream", "stream", false);
         JsonNode streamOptions = Params.optObject(body, "stream_options", "stream_options");
         if (streamOptions != null && !stream) {
@@ -92,6 +119,8 @@ public final class OpenAiParser {
                 false,
                 requestId,
                 interval == null ? 0 : interval,
+                logprobs,
+                false,
                 prompts);
     }
 
@@ -164,12 +193,6 @@ public final class OpenAiParser {
                 throw ApiError.badRequest(penalty + " must be in [-2, 2], got " + v + ".", penalty);
             }
         }
-        if (!chat) {
-            Integer logprobs = Params.optInt(body, "logprobs", "logprobs");
-            if (logprobs != null && logprobs < -1) {
-                throw ApiError.badRequest("logprobs must be non-negative or -1, got " + logprobs + ".", "logprobs");
-            }
-        }
         int minTokens = orDefault(Params.optInt(body, "min_tokens", "min_tokens"), 0);
         if (minTokens < 0) {
             throw ApiError.badRequest(
@@ -217,6 +240,7 @@ public final class OpenAiParser {
         if (p == null) {
             throw ApiError.badRequest("Either prompt or prompt_embeds must be provided and non-empty.", "prompt");
         }
+        PromptUnion.check(p);
         List<Prompt> out = new ArrayList<>();
         if (p.isTextual()) {
             out.add(textPrompt(p.asText(), body));

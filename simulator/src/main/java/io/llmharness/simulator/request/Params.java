@@ -196,22 +196,45 @@ public final class Params {
         return out;
     }
 
-    /** Python-like rendering of a value inside a validation message. */
+    /**
+     * Python's {@code repr()} of a JSON value as pydantic's error carries it ({@code None}, {@code True},
+     * {@code 'text'}, {@code [1, 2]}, {@code {'a': 1}}); strings longer than 60 characters are cut with
+     * {@code ...} so that a huge prompt does not make a huge error.
+     */
     public static String repr(JsonNode v) {
-        if (v == null) {
-            return "None";
-        }
-        if (v.isTextual()) {
+        StringBuilder b = new StringBuilder();
+        repr(v, b);
+        return b.toString();
+    }
+
+    private static void repr(JsonNode v, StringBuilder b) {
+        if (v == null || v.isNull() || v.isMissingNode()) {
+            b.append("None");
+        } else if (v.isTextual()) {
             String s = v.asText();
-            if (s.length() > 60) {
-                s = s.substring(0, 60) + "...";
+            b.append(ApiError.pyStr(s.length() > 60 ? s.substring(0, 60) + "..." : s));
+        } else if (v.isBoolean()) {
+            b.append(v.booleanValue() ? "True" : "False");
+        } else if (v.isArray()) {
+            b.append('[');
+            for (int i = 0; i < v.size(); i++) {
+                b.append(i > 0 ? ", " : "");
+                repr(v.get(i), b);
             }
-            return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'";
+            b.append(']');
+        } else if (v.isObject()) {
+            b.append('{');
+            var it = v.fields();
+            boolean first = true;
+            while (it.hasNext()) {
+                var e = it.next();
+                b.append(first ? "" : ", ").append(ApiError.pyStr(e.getKey())).append(": ");
+                repr(e.getValue(), b);
+                first = false;
+            }
+            b.append('}');
+        } else {
+            b.append(v.toString());
         }
-        if (v.isBoolean()) {
-            return v.booleanValue() ? "True" : "False";
-        }
-        String s = v.toString();
-        return s.length() > 80 ? s.substring(0, 80) + "..." : s;
     }
 }

@@ -221,9 +221,14 @@ class SglangTest extends SimTestSupport {
         String m = c.get("/metrics").body();
         assertThat(metric(m, "sglang:generation_tokens_total{model_name=\"sim-model\"}"))
                 .isGreaterThanOrEqualTo(9);
-        assertThat(m).contains("sglang:num_running_reqs{model_name=\"sim-model\"}");
+        String scheduler = "{engine_type=\"unified\",model_name=\"sim-model\",pp_rank=\"0\",tp_rank=\"0\"}";
+        assertThat(m).contains("sglang:num_running_reqs" + scheduler);
         assertThat(m).contains("sglang:time_to_first_token_seconds_bucket{le=\"0.1\",model_name=\"sim-model\"}");
-        assertThat(m).contains("sglang:token_usage{model_name=\"sim-model\"}");
+        assertThat(m).contains("sglang:token_usage" + scheduler);
+        // a multiprocess prometheus_client registry: no _created series, no python_/process_ families
+        assertThat(m).doesNotContain("_created").doesNotContain("python_").doesNotContain("process_");
+        assertThat(m).contains("# HELP sglang:generation_tokens_total Multiprocess metric\n");
+        MetricsFamilies.assertEverySampleHasHelpAndType(m);
     }
 
     @Test

@@ -105,7 +105,7 @@ class VllmCompletionsTest extends SimTestSupport {
             for (JsonNode ch : chunk.get("choices")) {
                 text.append(ch.get("text").asText());
                 ch.get("token_ids").forEach(t -> ids.add(t.asInt()));
-                sawPromptIds |= ch.has("prompt_token_ids");
+                sawPromptIds |= ch.get("prompt_token_ids").isArray();
             }
         }
         assertThat(sawPromptIds).isTrue();
@@ -113,6 +113,23 @@ class VllmCompletionsTest extends SimTestSupport {
         whole.get("token_ids").forEach(t -> expected.add(t.asInt()));
         assertThat(ids).isEqualTo(expected);
         assertThat(text.toString()).isEqualTo(whole.get("text").asText());
+    }
+
+    @Test
+    void completionChunksSerialiseEveryFieldAsVllm011Does() {
+        var s = c.stream("/v1/completions", streaming(completion("hello", 3)).toString());
+        List<JsonNode> chunks = s.chunks();
+        JsonNode first = chunks.get(0);
+        assertThat(first.has("usage")).isTrue();
+        assertThat(first.get("usage").isNull()).isTrue();
+        JsonNode choice = first.at("/choices/0");
+        assertThat(choice.get("prompt_token_ids").isNull()).isTrue();
+        assertThat(choice.get("token_ids").isNull()).isTrue();
+        assertThat(choice.get("logprobs").isNull()).isTrue();
+        // the final usage chunk has its nulls stripped
+        JsonNode last = chunks.get(chunks.size() - 1);
+        assertThat(last.get("choices")).isEmpty();
+        assertThat(last.get("usage").get("completion_tokens").asInt()).isEqualTo(3);
     }
 
     @Test
@@ -168,7 +185,8 @@ class VllmCompletionsTest extends SimTestSupport {
         ObjectNode body = completion("usage please", 5).put("stream", true);
         var none = c.stream("/v1/completions", body.toString());
         assertThat(none.sawDone()).isTrue();
-        assertThat(none.chunks()).noneMatch(ch -> ch.has("usage"));
+        // vLLM 0.11 serialises "usage": null in every completions chunk; no chunk has a usage object
+        assertThat(none.chunks()).noneMatch(ch -> ch.path("usage").isObject());
 
         ObjectNode empty = body.deepCopy();
         empty.putObject("stream_options");
@@ -177,7 +195,8 @@ class VllmCompletionsTest extends SimTestSupport {
         JsonNode last = chunks.get(chunks.size() - 1);
         assertThat(last.get("choices")).isEmpty();
         assertThat(last.at("/usage/completion_tokens").asInt()).isEqualTo(5);
-        assertThat(chunks.stream().filter(ch -> ch.has("usage")).count()).isEqualTo(1);
+        assertThat(chunks.stream().filter(ch -> ch.path("usage").isObject()).count())
+                .isEqualTo(1);
         assertThat(withDefault.events().get(withDefault.events().size() - 1).done())
                 .isTrue();
     }

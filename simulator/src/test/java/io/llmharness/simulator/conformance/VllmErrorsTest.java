@@ -69,21 +69,41 @@ class VllmErrorsTest extends SimTestSupport {
     void wrongTypeIsASchemaValidationError() {
         ObjectNode body = completion("x", 4).put("max_tokens", "ten");
         JsonNode err = expectError(c.postJson("/v1/completions", body), 400, "Bad Request");
-        assertThat(err.get("message").asText()).startsWith("1 validation error");
-        assertThat(err.get("param").asText()).isEqualTo("max_tokens");
+        assertThat(err.get("message").asText())
+                .isEqualTo(
+                        "1 validation error:\n  {'type': 'int_parsing', 'loc': ('body', 'max_tokens'), 'msg':"
+                                + " 'Input should be a valid integer, unable to parse string as an integer', 'input': 'ten'}\n");
+        assertThat(err.get("param").isNull())
+                .as("FastAPI's handler sets no param")
+                .isTrue();
     }
 
     @Test
-    void malformedJson() {
+    void malformedJsonIsFastApisJsonInvalidWithPythonsMessage() {
         JsonNode err = expectError(c.post("/v1/completions", "{\"prompt\": \"x\", "), 400, "Bad Request");
-        assertThat(err.get("message").asText()).contains("json_invalid");
-        expectError(c.post("/v1/chat/completions", ""), 400, "Bad Request");
+        assertThat(err.get("message").asText())
+                .isEqualTo("1 validation error:\n  {'type': 'json_invalid', 'loc': ('body', 16), 'msg': 'JSON decode"
+                        + " error', 'input': {}, 'ctx': {'error': 'Expecting property name enclosed in double"
+                        + " quotes'}}\n");
+        assertThat(err.get("param").isNull()).isTrue();
+        assertThat(expectError(c.post("/v1/completions", "{\"prompt\" \"x\"}"), 400, "Bad Request")
+                        .get("message")
+                        .asText())
+                .contains("'loc': ('body', 10)", "'error': \"Expecting ':' delimiter\"");
+        assertThat(expectError(c.post("/v1/chat/completions", ""), 400, "Bad Request")
+                        .get("message")
+                        .asText())
+                .isEqualTo("1 validation error:\n  {'type': 'missing', 'loc': ('body',), 'msg': 'Field required',"
+                        + " 'input': None}\n");
         expectError(c.post("/v1/chat/completions", "[1,2]"), 400, "Bad Request");
     }
 
     @Test
-    void nonJsonContentTypeIs400() {
-        expectError(c.post("/v1/completions", "x", "Content-Type", "text/plain"), 400, "Bad Request");
+    void nonJsonContentTypeIsFastApisValidationError() {
+        JsonNode err = expectError(c.post("/v1/completions", "x", "Content-Type", "text/plain"), 400, "Bad Request");
+        assertThat(err.get("message").asText())
+                .isEqualTo("1 validation error:\n  Unsupported Media Type: Only 'application/json' is allowed\n");
+        assertThat(err.get("param").isNull()).isTrue();
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.simulator.Compatibility;
+import io.llmharness.simulator.Identity;
 import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.Parallelism;
 import io.llmharness.simulator.SimulatorOptions;
@@ -49,8 +50,95 @@ class VllmMetricsTest extends SimTestSupport {
         assertThat(m).contains("vllm:iteration_tokens_total_bucket{engine=\"0\",le=\"16384.0\"");
         assertThat(m).contains("vllm:inter_token_latency_seconds_count" + L);
         assertThat(m).contains("vllm:prompt_tokens_created" + L);
-        assertThat(m).doesNotContain("vllm:time_per_output_token_seconds");
         assertThat(m).doesNotContain("gpu_cache_usage_perc");
+        assertThat(m).contains("vllm:request_time_per_output_token_seconds_count" + L);
+    }
+
+    @Test
+    void createdSamplesAreGaugeFamiliesOfTheirOwnAsPrometheusClientWritesThem() {
+        String m = client(start(SimulatorOptions.defaults().with(Latency.zero())))
+                .get("/metrics")
+                .body();
+        assertThat(m)
+                .contains("# TYPE vllm:prompt_tokens_total counter\n"
+                        + "vllm:prompt_tokens_total" + L + " 0.0\n"
+                        + "# HELP vllm:prompt_tokens_created Number of prefill tokens processed.\n"
+                        + "# TYPE vllm:prompt_tokens_created gauge\n"
+                        + "vllm:prompt_tokens_created" + L + " ");
+        assertThat(m).contains("# TYPE vllm:e2e_request_latency_seconds_created gauge\n");
+        assertThat(m).contains("# TYPE vllm:request_success_created gauge\n");
+        MetricsFamilies.assertEverySampleHasHelpAndType(m);
+    }
+
+    @Test
+    void pythonAndProcessFamiliesOfASingleApiServer() {
+        String m = client(start(SimulatorOptions.defaults().with(Latency.zero())))
+                .get("/metrics")
+                .body();
+        assertThat(m).startsWith("# HELP python_gc_objects_collected_total Objects collected during gc\n");
+        assertThat(m).contains("python_info{implementation=\"CPython\",major=\"3\"");
+        double start = metric(m, "process_start_time_seconds ");
+        assertThat(start).isGreaterThan(1.7e9).isLessThanOrEqualTo(System.currentTimeMillis() / 1000.0);
+        assertThat(metric(m, "process_resident_memory_bytes ")).isPositive();
+        assertThat(metric(m, "process_cpu_seconds_total ")).isPositive();
+        assertThat(m).contains("# TYPE process_cpu_seconds_total counter");
+        assertThat(m.indexOf("process_max_fds")).isLessThan(m.indexOf("vllm:num_requests_running"));
+    }
+
+    @Test
+    void severalApiServersRunInMultiprocessModeWithoutCreatedOrProcessFamilies() {
+        String m = client(start(SimulatorOptions.defaults()
+                        .with(Parallelism.DEFAULTS.withDataParallelSize(2))
+                        .with(Latency.zero())))
+                .get("/metrics")
+                .body();
+        assertThat(m).doesNotContain("_created").doesNotContain("process_").doesNotContain("python_");
+        assertThat(m).contains("# HELP vllm:prompt_tokens_total Multiprocess metric\n");
+        MetricsFamilies.assertEverySampleHasHelpAndType(m);
+    }
+
+    @Test
+    void metricNamesAgreeWithTheVersionReported() {
+        record Case(String version, List<String> present, List<String> absent) {}
+        List<Case> cases = List.of(
+                new Case(
+                        "0.10.2",
+                        List.of(
+                                "vllm:gpu_cache_usage_perc",
+                                "vllm:kv_cache_usage_perc",
+                                "vllm:gpu_prefix_cache_hits",
+                                "vllm:time_per_output_token_seconds"),
+                        List.of("vllm:inter_token_latency_seconds", "vllm:request_prefill_kv_computed_tokens")),
+                new Case(
+                        "0.11.2",
+                        List.of(
+                                "vllm:kv_cache_usage_perc",
+                                "vllm:inter_token_latency_seconds",
+                                "vllm:time_per_output_token_seconds"),
+                        List.of("vllm:gpu_", "vllm:request_prefill_kv_computed_tokens")),
+                new Case(
+                        "0.12.0",
+                        List.of("vllm:inter_token_latency_seconds"),
+                        List.of(
+                                "vllm:gpu_",
+                                "vllm:time_per_output_token_seconds",
+                                "vllm:request_prefill_kv_computed_tokens")),
+                new Case(
+                        "0.15.0rc2.dev93+g8e2a469b3",
+                        List.of("vllm:inter_token_latency_seconds", "vllm:request_prefill_kv_computed_tokens"),
+                        List.of("vllm:gpu_", "vllm:time_per_output_token_seconds")));
+        for (Case k : cases) {
+            TestClient c = client(start(
+                    SimulatorOptions.defaults().with(Latency.zero()).with(Identity.DEFAULTS.withVersion(k.version()))));
+            assertThat(c.get("/version").json().get("version").asText()).isEqualTo(k.version());
+            String m = c.get("/metrics").body();
+            for (String name : k.present()) {
+                assertThat(m).as(k.version() + " has " + name).contains("# TYPE " + name);
+            }
+            for (String name : k.absent()) {
+                assertThat(m).as(k.version() + " lacks " + name).doesNotContain(name);
+            }
+        }
     }
 
     @Test
@@ -108,6 +196,7 @@ class VllmMetricsTest extends SimTestSupport {
         assertThat(m).contains("vllm:gpu_prefix_cache_hits_total" + L);
         assertThat(m).contains("vllm:time_per_output_token_seconds_count" + L);
         assertThat(m).doesNotContain("vllm:kv_cache_usage_perc");
+        assertThat(c.get("/version").json().get("version").asText()).isEqualTo(SimulatorOptions.LEGACY_METRICS_VERSION);
     }
 
     @Test
