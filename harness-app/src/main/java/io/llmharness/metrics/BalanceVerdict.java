@@ -1,8 +1,11 @@
 package io.llmharness.metrics;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Whether one server of several was slower than the others beyond noise, so a skewed fleet does not hide behind a
@@ -92,6 +95,32 @@ public record BalanceVerdict(LatencyMetric metric, int judged, List<Outlier> out
         }
         outliers.sort((a, b) -> Double.compare(b.ratio(), a.ratio()));
         return new BalanceVerdict(metric, judged.size(), outliers);
+    }
+
+    /**
+     * The {@code balance} section of a summary.json (MLPerf and workload runs alike): {@code metric}, {@code ratio},
+     * {@code judged}, {@code balanced}, {@code outliers} (index, url, p50 and the others' median in ms, ratio) and
+     * the {@code line}. Milliseconds are exact decimals of the nanoseconds.
+     */
+    public Map<String, Object> section() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("metric", metric.key());
+        m.put("ratio", RATIO);
+        m.put("judged", judged);
+        m.put("balanced", balanced());
+        List<Object> out = new ArrayList<>();
+        for (Outlier o : outliers) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("index", o.server().index());
+            e.put("url", o.server().url());
+            e.put("p50_ms", BigDecimal.valueOf(o.p50Ns(), 6).stripTrailingZeros());
+            e.put("others_median_ms", BigDecimal.valueOf(o.othersNs(), 6).stripTrailingZeros());
+            e.put("ratio", o.ratio());
+            out.add(e);
+        }
+        m.put("outliers", out);
+        m.put("line", line());
+        return m;
     }
 
     /** Whether no server was an outlier. */

@@ -119,23 +119,7 @@ public final class SummaryJson {
         }
         out.endArray();
         if (!m.servers().isEmpty()) {
-            BalanceVerdict b = BalanceVerdict.of(m.servers());
-            out.start("balance")
-                    .field("metric", b.metric().key())
-                    .field("ratio", BalanceVerdict.RATIO)
-                    .field("judged", b.judged())
-                    .field("balanced", b.balanced())
-                    .startArray("outliers");
-            for (BalanceVerdict.Outlier o : b.outliers()) {
-                out.start(null)
-                        .field("index", o.server().index())
-                        .field("url", o.server().url())
-                        .field("p50_ms", Units.ms(o.p50Ns()))
-                        .field("others_median_ms", Units.ms(o.othersNs()))
-                        .field("ratio", o.ratio())
-                        .end();
-            }
-            out.endArray().field("line", b.line()).end();
+            out.value("balance", BalanceVerdict.of(m.servers()).section());
         }
     }
 

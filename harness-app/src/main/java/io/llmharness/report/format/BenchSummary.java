@@ -1,7 +1,6 @@
 package io.llmharness.report.format;
 
 import io.llmharness.client.record.Outcome;
-import io.llmharness.metrics.BalanceVerdict;
 import io.llmharness.metrics.FailureSummary;
 import io.llmharness.metrics.StageMetrics;
 import io.llmharness.metrics.SummaryStats;
@@ -135,23 +134,7 @@ final class BenchSummary implements ReportFormat {
             j.end();
         }
         j.endArray();
-        BalanceVerdict b = ServerResult.balance(servers);
-        j.start("balance")
-                .str("metric", b.metric().key())
-                .num("ratio", BalanceVerdict.RATIO)
-                .num("judged", b.judged())
-                .bool("balanced", b.balanced())
-                .array("outliers");
-        for (BalanceVerdict.Outlier o : b.outliers()) {
-            j.start(null)
-                    .num("index", o.server().index())
-                    .str("url", Secrets.redact(o.server().url()))
-                    .num("p50_ms", o.p50Ns() / 1e6)
-                    .num("others_median_ms", o.othersNs() / 1e6)
-                    .num("ratio", o.ratio())
-                    .end();
-        }
-        j.endArray().str("line", b.line()).end();
+        j.tree("balance", ServerResult.balance(servers).section());
     }
 
     static void metrics(Json j, String field, StageMetrics m) throws IOException {

@@ -20,13 +20,16 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A workload run over two servers ({@code harness bench --endpoint a,b}) at 20 ms and 60 ms TTFT: each server gets
  * its own metric table in summary.json, the servers' counts and rates add up to the run's, each one's TTFT from send
- * is its setting within {@link #TOLERANCE_MS}, and the slow one is named by the balance verdict on the terminal and
+ * is its setting (a floor) plus at most {@link #SLACK_MS}, and the slow one is named by the balance verdict on the terminal and
  * in the file.
  */
 class BenchPerServerTest {
 
-    /** The simulator's fixed TTFT is a floor; a loopback round trip and a busy machine add a few milliseconds. */
-    private static final double TOLERANCE_MS = 15;
+    /**
+     * The simulator's fixed TTFT is a floor; a loopback round trip adds a millisecond, and two simulators sharing a
+     * busy 2-core machine with the client add up to tens (the 20 ms and 60 ms servers stay apart far beyond this).
+     */
+    private static final double SLACK_MS = 35;
 
     @TempDir
     Path out;
@@ -78,10 +81,11 @@ class BenchPerServerTest {
             assertThat(e0.at("/metrics/throughput/requests_per_s").asDouble()
                             + e1.at("/metrics/throughput/requests_per_s").asDouble())
                     .isCloseTo(total.at("/throughput/requests_per_s").asDouble(), within(1e-6));
+            // each server's own TTFT: never below its setting (a floor), above it by at most what a busy machine adds
             assertThat(e0.at("/metrics/latency_ms/ttft_from_send/p50").asDouble())
-                    .isCloseTo(20, within(TOLERANCE_MS));
+                    .isBetween(20 - 1.0, 20 + SLACK_MS);
             assertThat(e1.at("/metrics/latency_ms/ttft_from_send/p50").asDouble())
-                    .isCloseTo(60, within(TOLERANCE_MS));
+                    .isBetween(60 - 1.0, 60 + SLACK_MS);
             JsonNode balance = s.path("balance");
             assertThat(balance.path("metric").asText()).isEqualTo("ttft_from_send");
             assertThat(balance.path("balanced").asBoolean())
