@@ -1,8 +1,14 @@
 package io.llmharness.report;
 
+import java.io.BufferedOutputStream;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 
 /**
@@ -52,6 +58,41 @@ public final class OutputSpace {
         } catch (IOException e) {
             return "free space unknown";
         }
+    }
+
+    /** What a whole-file write puts into the file. */
+    @FunctionalInterface
+    public interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /**
+     * Writes {@code file} whole or not at all: into {@code file.tmp}, then renamed over it (atomically where the
+     * file system can). On failure the temporary file is deleted and the exception says {@link #cannotWrite}.
+     * The bytes go through a plain {@link FileOutputStream}: Ctrl-C interrupts the thread that writes a run's
+     * files, and an NIO channel ({@code Files.newOutputStream}, {@code Files.writeString}) would then refuse to
+     * write them at all.
+     */
+    public static void writeWhole(Path file, Content content) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try {
+            try (OutputStream o = new BufferedOutputStream(new FileOutputStream(tmp.toFile()), 1 << 16)) {
+                content.writeTo(o);
+            }
+            try {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            deleteQuietly(tmp);
+            throw new IOException(cannotWrite(file, e), e);
+        }
+    }
+
+    /** {@link #writeWhole} of a text, UTF-8. */
+    public static void writeWhole(Path file, String text) throws IOException {
+        writeWhole(file, o -> o.write(text.getBytes(StandardCharsets.UTF_8)));
     }
 
     /** Deletes a temporary file that a failed write left; quietly, as the failure is what matters. */

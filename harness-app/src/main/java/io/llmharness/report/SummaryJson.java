@@ -12,11 +12,7 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -52,17 +48,10 @@ public final class SummaryJson {
      * @throws HarnessException (execution) when the file cannot be written
      */
     public static void write(RunSummary s, Path file) {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try {
-            Files.writeString(tmp, toJson(s), StandardCharsets.UTF_8);
-            try {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            OutputSpace.writeWhole(file, toJson(s));
         } catch (IOException e) {
-            OutputSpace.deleteQuietly(tmp); // no half-written summary is left behind
-            throw HarnessException.execution(OutputSpace.cannotWrite(file, e), e);
+            throw HarnessException.execution(e.getMessage(), e); // no half-written summary is left behind
         }
     }
 

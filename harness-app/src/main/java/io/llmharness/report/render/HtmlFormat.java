@@ -4,10 +4,7 @@ import io.llmharness.report.OutputSpace;
 import io.llmharness.report.html.RunReportHtml;
 import io.llmharness.report.view.RunView;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /** {@code report.html}: one self-contained page (written through a temporary file and a rename). */
@@ -24,14 +21,7 @@ public final class HtmlFormat implements ViewFormat {
     @Override
     public List<Path> write(RunView view, Path runDir) throws IOException {
         Path file = runDir.resolve(FILE);
-        Path tmp = runDir.resolve(FILE + ".tmp");
-        try {
-            Files.writeString(tmp, RunReportHtml.render(view), StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            OutputSpace.deleteQuietly(tmp);
-            throw new IOException(OutputSpace.cannotWrite(file, e), e);
-        }
+        OutputSpace.writeWhole(file, RunReportHtml.render(view));
         return List.of(file);
     }
 }

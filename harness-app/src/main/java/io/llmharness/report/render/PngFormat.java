@@ -11,13 +11,12 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import javax.imageio.ImageIO;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -48,6 +47,9 @@ public final class PngFormat implements ViewFormat {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
         }
+        // ImageIO writing to a stream caches in a temporary file whose cleanup registers a shutdown hook: during
+        // Ctrl-C (the run writes its files while the JVM shuts down) that throws; charts are small, cache in memory
+        ImageIO.setUseCache(false);
         Path dir = runDir.resolve(DIR);
         Files.createDirectories(dir);
         try (var old = Files.list(dir)) {
@@ -59,16 +61,9 @@ public final class PngFormat implements ViewFormat {
         List<Path> out = new ArrayList<>();
         for (ChartSpec c : view.charts()) {
             Path file = dir.resolve(c.id() + ".png");
-            Path tmp = dir.resolve(c.id() + ".png.tmp");
-            try {
-                try (OutputStream o = Files.newOutputStream(tmp)) {
-                    BitmapEncoder.saveBitmap(chart(c), o, BitmapEncoder.BitmapFormat.PNG);
-                }
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            } catch (IOException e) {
-                OutputSpace.deleteQuietly(tmp); // a chart is whole or absent
-                throw new IOException(OutputSpace.cannotWrite(file, e), e);
-            }
+            XYChart chart = chart(c);
+            // a chart is whole or absent
+            OutputSpace.writeWhole(file, o -> BitmapEncoder.saveBitmap(chart, o, BitmapEncoder.BitmapFormat.PNG));
             out.add(file);
         }
         return out;
