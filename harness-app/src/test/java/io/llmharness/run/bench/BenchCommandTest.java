@@ -257,17 +257,25 @@ class BenchCommandTest {
         assertThat(Files.readAllLines(o.run().resolve("requests.csv"))).hasSize((int) requests + 1);
     }
 
-    /** Requests the server never answers are said on the terminal once per interval until their timeout. */
-    @Test
-    void requestsThatHearNothingAreSaidOncePerInterval() throws Exception {
-        try (SimulatorServer mute = SimulatorServer.start(io.llmharness.simulator.SimulatorOptions.defaults()
-                .with(io.llmharness.simulator.Latency.fixed(600_000, 1)))) {
-            assertThat(mute.awaitReady(30_000)).isTrue();
-            Path profile = out.resolve("mute.yaml");
-            Files.writeString(profile, """
+    /**
+     * Two concurrent streamed requests of {@code outputTokens} tokens to a simulator with fixed latencies (TTFT
+     * {@code ttftMs}, ITL 1 or 20 ms), with the profile's {@code request_timeout} and no warm-up.
+     */
+    /** A run and the URL of the server it ran against. */
+    private record Ran(BenchFixture.Outcome outcome, String url) {}
+
+    private Ran twoRequests(
+            String name, double ttftMs, double itlMs, String requestTimeout, int outputTokens, Map<String, String> env)
+            throws IOException {
+        try (SimulatorServer sim = SimulatorServer.start(io.llmharness.simulator.SimulatorOptions.defaults()
+                .with(io.llmharness.simulator.Latency.fixed(ttftMs, itlMs)))) {
+            assertThat(sim.awaitReady(30_000)).isTrue();
+            Path profile = out.resolve(name + ".yaml");
+            Files.writeString(
+                    profile, """
                     load:
                       type: concurrent
-                      request_timeout: 3
+                      request_timeout: %s
                       stages:
                       - concurrency_level: 2
                         num_requests: 2
@@ -278,11 +286,11 @@ class BenchCommandTest {
                     data:
                       type: random
                       input_distribution: {min: 10, max: 10, mean: 10, std_dev: 0}
-                      output_distribution: {min: 10, max: 10, mean: 10, std_dev: 0}
-                    """.formatted(mute.baseUrl()));
+                      output_distribution: {min: %d, max: %d, mean: %d, std_dev: 0}
+                    """.formatted(requestTimeout, sim.baseUrl(), outputTokens, outputTokens, outputTokens));
             BenchFixture.Outcome o = bench(
                     out.resolve("runs"),
-                    Map.of(SilenceWatch.ENV, "0.5"),
+                    env,
                     new BenchControl(),
                     "-w",
                     profile.toString(),
@@ -290,63 +298,41 @@ class BenchCommandTest {
                     "simulator",
                     "--warmup-requests",
                     "0");
-            assertThat(o.exit()).as(o.err()).isEqualTo(ExitCodes.OK);
-            assertThat(o.err())
-                    .containsPattern("harness: 2 requests silent for 0\\.5 s \\(oldest sent \\d+(\\.\\d)? s ago to "
-                            + java.util.regex.Pattern.quote(mute.baseUrl()));
+            return new Ran(o, sim.baseUrl());
         }
+    }
+
+    /** Requests the server never answers are said on the terminal once per interval until their timeout. */
+    @Test
+    void requestsThatHearNothingAreSaidOncePerInterval() throws Exception {
+        Ran r = twoRequests("mute", 600_000, 1, "3", 10, Map.of(SilenceWatch.ENV, "0.5"));
+        assertThat(r.outcome().exit()).as(r.outcome().err()).isEqualTo(ExitCodes.OK);
+        assertThat(r.outcome().err())
+                .containsPattern("harness: 2 requests silent for 0\\.5 s \\(oldest sent \\d+(\\.\\d)? s ago to "
+                        + java.util.regex.Pattern.quote(r.url()));
     }
 
     @Test
     void requestTimeoutEndsSlowRequestsAsTimeoutFailures() throws Exception {
-        try (SimulatorServer slow = SimulatorServer.start(io.llmharness.simulator.SimulatorOptions.defaults()
-                .with(io.llmharness.simulator.Latency.fixed(50, 20)))) {
-            assertThat(slow.awaitReady(30_000)).isTrue();
-            Path profile = out.resolve("slow.yaml");
-            Files.writeString(profile, """
-                    load:
-                      type: concurrent
-                      request_timeout: 0.3
-                      stages:
-                      - concurrency_level: 2
-                        num_requests: 2
-                    api:
-                      streaming: true
-                    server:
-                      base_url: %s
-                    data:
-                      type: random
-                      input_distribution: {min: 10, max: 10, mean: 10, std_dev: 0}
-                      output_distribution: {min: 100, max: 100, mean: 100, std_dev: 0}
-                    """.formatted(slow.baseUrl()));
-            BenchFixture.Outcome o = bench(
-                    out.resolve("runs"),
-                    Map.of(),
-                    new BenchControl(),
-                    "-w",
-                    profile.toString(),
-                    "--tokenizer",
-                    "simulator",
-                    "--warmup-requests",
-                    "0");
-            assertThat(o.exit()).as(o.err()).isEqualTo(ExitCodes.OK);
-            JsonNode stage = json(o.run().resolve("stage_0_lifecycle_metrics.json"));
-            assertThat(stage.path("failures").path("count").asInt()).isEqualTo(2);
-            assertThat(stage.path("failures")
-                            .path("by_label")
-                            .path("Timeout")
-                            .path("count")
-                            .asInt())
-                    .isEqualTo(2);
-            JsonNode summary = json(o.run().resolve("summary.json"));
-            assertThat(summary.path("total").path("failure_rate").asDouble()).isEqualTo(1.0);
-            assertThat(summary.path("total")
-                            .path("failures")
-                            .path("reasons")
-                            .path(0)
-                            .path("message")
-                            .asText())
-                    .contains("total timeout of 300 ms");
-        }
+        BenchFixture.Outcome o =
+                twoRequests("slow", 50, 20, "0.3", 100, Map.of()).outcome();
+        assertThat(o.exit()).as(o.err()).isEqualTo(ExitCodes.OK);
+        JsonNode stage = json(o.run().resolve("stage_0_lifecycle_metrics.json"));
+        assertThat(stage.path("failures").path("count").asInt()).isEqualTo(2);
+        assertThat(stage.path("failures")
+                        .path("by_label")
+                        .path("Timeout")
+                        .path("count")
+                        .asInt())
+                .isEqualTo(2);
+        JsonNode summary = json(o.run().resolve("summary.json"));
+        assertThat(summary.path("total").path("failure_rate").asDouble()).isEqualTo(1.0);
+        assertThat(summary.path("total")
+                        .path("failures")
+                        .path("reasons")
+                        .path(0)
+                        .path("message")
+                        .asText())
+                .contains("total timeout of 300 ms");
     }
 }
