@@ -23,8 +23,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Scrapes {@code GET /metrics} (Prometheus text) of every server every interval on a daemon thread of its own,
- * once more at the end, and writes every sample into {@code server_metrics.parquet} of the run directory
+ * Scrapes {@code GET /metrics} (Prometheus text) of every server once as it starts (before the load: the baseline
+ * counters are totalled from), then every interval on a daemon thread of its own, once more at the end, and writes every sample into {@code server_metrics.parquet} of the run directory
  * ({@link ServerMetricsFile}). A scrape that fails or does not parse is skipped (the first failure of a server is a
  * warning in harness.log); it never disturbs the run. All servers of one scrape round share one timestamp: the
  * middle of the round (the servers read their counters somewhere between sending the request and receiving the
@@ -77,7 +77,10 @@ public final class ServerMetricsScraper implements AutoCloseable {
         });
         long ms = Math.max(MIN_INTERVAL.toMillis(), interval.toMillis());
         this.intervalNs = TimeUnit.MILLISECONDS.toNanos(ms);
-        timer.scheduleAtFixedRate(this::scheduledRound, 0, ms, TimeUnit.MILLISECONDS);
+        // the first round before the run's first request: counters are totalled from it, so a first scrape that
+        // came after the load had begun would leave out what the servers did before it
+        scrapeNow();
+        timer.scheduleAtFixedRate(this::scheduledRound, ms, ms, TimeUnit.MILLISECONDS);
     }
 
     /** A round of the timer, unless it is a late one that would follow the last round too closely. */
@@ -90,7 +93,8 @@ public final class ServerMetricsScraper implements AutoCloseable {
 
     /**
      * Starts scraping the servers at the given base URLs (scheme, host, port; {@code /metrics} is appended) into
-     * {@code runDir} (which must exist). When the file cannot be created, logs a warning and returns a scraper
+     * {@code runDir} (which must exist), the first round before this returns (a server that does not answer delays
+     * the start by at most the scrape's timeouts: 2 s to connect, 5 s to answer). When the file cannot be created, logs a warning and returns a scraper
      * that does nothing.
      *
      * @param transport the headers (API key, {@code --header}) and TLS trust the client uses with these servers
