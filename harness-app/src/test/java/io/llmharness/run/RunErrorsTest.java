@@ -12,6 +12,7 @@ import io.llmharness.simulator.Http;
 import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.testing.FreePort;
 import java.net.ServerSocket;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -228,10 +229,7 @@ class RunErrorsTest {
 
     @Test
     void unreachableServerUrl() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = FreePort.pick();
         String url = "http://127.0.0.1:" + port;
         oneLine(against(url), ExitCodes.EXECUTION_FAILURE, "cannot reach the server at " + url, "--api-server-url");
         assertThat(out()).as("no run directory for a run that never started").doesNotExist();
@@ -383,7 +381,10 @@ class RunErrorsTest {
             long resent = endpoint.get("overload_retries").asLong();
             assertThat(resent).isPositive();
             assertThat(o.out()).contains("Overload answers", resent + " answers of 429/503 were retried");
-            assertThat(RunFixture.columnSum(run, "retries")).isEqualTo(resent);
+            // a record's retries are its 429 resends plus, on a busy machine, a resend after a pooled connection
+            // closed as it was handed out
+            assertThat(RunFixture.columnSum(run, "retries"))
+                    .isEqualTo(resent + endpoint.get("stale_retries").asLong());
         }
     }
 }

@@ -175,13 +175,23 @@ public final class HttpExchange implements SseHandler {
         long now = System.nanoTime();
         if (ar.failed()) {
             Throwable t = ar.cause();
-            if (options.retryStaleConnection() && reused && retries == 0 && Failures.isStaleConnection(t)) {
+            // a pooled connection the server closed as it was reused; or one that closed before the request was
+            // written (nothing sent, so resending is safe): when its close was seen before it was handed to this
+            // request, it no longer counts as pooled (Endpoint.markConnection)
+            boolean unsent = phase == Phase.SENDING;
+            if (options.retryStaleConnection() && (reused || unsent) && retries == 0 && Failures.isStaleConnection(t)) {
+                LOG.debug(
+                        "request {}: {} on a {} connection, resent on a new one",
+                        requestId,
+                        t,
+                        reused ? "reused" : "closed");
                 retries++;
                 endpoint.staleRetry();
                 request = null;
                 attempt(endpoint.freshClient());
                 return;
             }
+            LOG.debug("request {}: {} while {} (reused {}, retries {})", requestId, t, phase, reused, retries);
             finish(Failures.classify(t, options), now);
             return;
         }

@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
  * @param maxBodyBytes largest accepted non-streamed body, bytes
  * @param maxErrorBodyBytes error bodies are read up to this many bytes, the rest is dropped
  * @param retryStaleConnection resend once on a fresh connection when a reused pooled connection fails before any
- *     response byte arrived
+ *     response byte arrived, or any connection closes before the request was written
  * @param headers extra request headers, sent as given (a gateway's routing header, {@code X-Api-Key: …}); values
  *     of secret names ({@link Secrets#isSecretName}) never print
  * @param requestIdPrefix when set, every request carries {@code X-Request-Id: <prefix><request_id>} (the record's
