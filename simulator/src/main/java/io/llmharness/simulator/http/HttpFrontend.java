@@ -44,7 +44,7 @@ public final class HttpFrontend {
                     .requestHandler(router);
             server.listen().onComplete(ar -> {
                 if (ar.succeeded()) {
-                    sweepTimer = core.vertx.setPeriodic(1000, id -> idle.sweep());
+                    sweepTimer = core.vertx.setPeriodic(IdleConnections.SWEEP_PERIOD_MS, id -> idle.sweep());
                     result.complete(ar.result().actualPort());
                 } else {
                     result.fail(ar.cause());
