@@ -2,8 +2,8 @@ package io.llmharness.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.llmharness.testing.FreePort;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,10 +47,7 @@ class K8sLauncherTest {
 
     @Test
     void aClusterThatIsNotThereIsOneLineAndExitCodeOne() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = FreePort.pick();
         Path kubeconfig = Files.writeString(dir.resolve("kubeconfig"), """
                 apiVersion: v1
                 kind: Config

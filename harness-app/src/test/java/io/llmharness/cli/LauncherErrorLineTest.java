@@ -2,7 +2,7 @@ package io.llmharness.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.ServerSocket;
+import io.llmharness.testing.FreePort;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,10 +27,7 @@ class LauncherErrorLineTest {
         Path root = Path.of("").toAbsolutePath().getParent();
         Path data = dir.resolve("data.json");
         Files.writeString(data, "[{\"tok_input\": [1, 2, 3], \"output\": \"a\"}]");
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = FreePort.pick();
         Process p = new ProcessBuilder(List.of(
                         root.resolve("harness").toString(),
                         "run",

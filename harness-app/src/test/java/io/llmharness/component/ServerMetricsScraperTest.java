@@ -25,7 +25,7 @@ import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.Persona;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
-import java.net.ServerSocket;
+import io.llmharness.testing.FreePort;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -75,7 +75,7 @@ class ServerMetricsScraperTest {
                 .maxConsecutiveFailures(0)
                 .retry(RetryPolicy.NONE)
                 .build());
-        String down = "http://127.0.0.1:" + closedPort();
+        String down = "http://127.0.0.1:" + FreePort.pick();
         Instant start = Instant.now();
         long input = 0;
         long output = 0;
@@ -116,11 +116,5 @@ class ServerMetricsScraperTest {
         assertThat(generated.total()).isEqualTo((double) output).isEqualTo(24 * 9.0);
         assertThat(prompt.total()).isEqualTo((double) input);
         assertThat(t.stats(ServerSignal.RUNNING, whole).max()).isNotNull();
-    }
-
-    private static int closedPort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort(); // closed when this returns: connections are refused
-        }
     }
 }

@@ -14,10 +14,10 @@ import io.llmharness.simulator.Admission;
 import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.testing.FreePort;
 import io.llmharness.testing.SecretSearch;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -199,10 +199,7 @@ class ApiKeyRunTest {
     @Test
     void aServerConfigKeyIsGivenToTheServerAndSentByTheClient() throws Exception {
         String testId = UUID.randomUUID().toString();
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = FreePort.pick();
         List<String> managed = new ArrayList<>(RunFixture.fakeServerFlags(
                 "configs/backends/fake-vllm.yaml", "tools/fake-backends/bin/vllm", port, testId));
         managed.addAll(List.of("--server-api-key", key));

@@ -12,10 +12,10 @@ import io.llmharness.simulator.Faults;
 import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.testing.FreePort;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -63,10 +63,7 @@ class FaultProcessesTest {
 
     @Test
     void aServerKilledWithSigkillEndsTheRunWithExit1AndEverySampleAccounted() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = FreePort.pick();
         String url = "http://127.0.0.1:" + port;
         List<String> simLines = Collections.synchronizedList(new ArrayList<>());
         // a server someone else runs: without worker processes, SIGKILL ends all of it
@@ -124,10 +121,7 @@ class FaultProcessesTest {
      */
     @Test
     void aManagedServerKilledWithSigkillIsCleanedUp() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = FreePort.pick();
         List<String> args = new ArrayList<>(List.of(
                 "run",
                 "--model-category",

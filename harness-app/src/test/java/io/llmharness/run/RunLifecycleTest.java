@@ -14,11 +14,11 @@ import io.llmharness.report.progress.Progress;
 import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.testing.ChildHarness;
+import io.llmharness.testing.FreePort;
 import io.llmharness.testing.ServerProbe;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -226,10 +226,7 @@ class RunLifecycleTest {
      * process scan finds whatever it left, plus the run's output flags.
      */
     private List<String> fakeServerArgs(String config, String launcher) throws IOException {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = FreePort.pick();
         List<String> a = new ArrayList<>(RunFixture.fakeServerFlags(config, launcher, port, testId));
         a.addAll(List.of("--progress", "off", "--output-dir", dir.resolve("out").toString()));
         return a;

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.llmharness.backend.testing.ProcessScanner;
 import io.llmharness.cli.ExitCodes;
 import io.llmharness.cli.Main;
+import io.llmharness.testing.FreePort;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -138,10 +138,7 @@ class SecretSourcesTest {
 
     @Test
     void secretsFromEverySourceAreInNoFileAndNowhereOnTheTerminal() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = FreePort.pick();
         Path yaml = backendYaml();
         List<String> args = new ArrayList<>(List.of(
                 "run",

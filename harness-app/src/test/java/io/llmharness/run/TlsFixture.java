@@ -1,9 +1,9 @@
 package io.llmharness.run;
 
+import io.llmharness.testing.FreePort;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -177,10 +177,7 @@ final class TlsFixture {
 
         static Nginx start(Path program, Path dir, Certificates certs, String upstream) throws Exception {
             Files.createDirectories(dir);
-            int port;
-            try (ServerSocket s = new ServerSocket(0)) {
-                port = s.getLocalPort();
-            }
+            int port = FreePort.pick();
             String conf = """
                     daemon off;
                     master_process off;

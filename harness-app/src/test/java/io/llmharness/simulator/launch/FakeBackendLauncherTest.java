@@ -2,8 +2,8 @@ package io.llmharness.simulator.launch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.llmharness.testing.FreePort;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -77,12 +77,6 @@ class FakeBackendLauncherTest {
         return new Launched(p, pgid, log);
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
-
     private int status(int port, String path) {
         try {
             return http.send(
@@ -149,7 +143,7 @@ class FakeBackendLauncherTest {
 
     @Test
     void vllmServeStartsServesAndLeavesNothingAfterSigterm() throws Exception {
-        int port = freePort();
+        int port = FreePort.pick();
         Launched l = launch(
                 "vllm",
                 "serve",
@@ -190,7 +184,7 @@ class FakeBackendLauncherTest {
 
     @Test
     void workersSurviveASigkillOfTheServerUntilTheGroupIsKilled() throws Exception {
-        int port = freePort();
+        int port = FreePort.pick();
         Launched l = launch("vllm", "serve", "m", "--port", Integer.toString(port), "-tp", "2");
         awaitHealthy(l, port);
         List<Long> workers = workers(l.pgid(), "VLLM::Worker_TP");
@@ -209,7 +203,7 @@ class FakeBackendLauncherTest {
 
     @Test
     void pythonShimLaunchesSglang() throws Exception {
-        int port = freePort();
+        int port = FreePort.pick();
         Launched l = launch(
                 "python",
                 "-m",
@@ -253,7 +247,7 @@ class FakeBackendLauncherTest {
 
     @Test
     void legacyVllmModuleAndStartupDelay() throws Exception {
-        int port = freePort();
+        int port = FreePort.pick();
         Launched l = launch(
                 "python",
                 "-m",
@@ -276,7 +270,7 @@ class FakeBackendLauncherTest {
 
     @Test
     void simulatedCrashExitsNonZero() throws Exception {
-        int port = freePort();
+        int port = FreePort.pick();
         Launched l = launch(
                 "vllm",
                 "serve",
@@ -298,7 +292,7 @@ class FakeBackendLauncherTest {
 
     @Test
     void simulatedCrashUnderLoadExitsWithoutStackTraces() throws Exception {
-        int port = freePort();
+        int port = FreePort.pick();
         // batch latency (the default): the crash is triggered from inside an engine step, with requests in flight
         Launched l = launch("vllm", "serve", "m", "--port", Integer.toString(port), "--exit-after-requests", "3");
         awaitHealthy(l, port);
