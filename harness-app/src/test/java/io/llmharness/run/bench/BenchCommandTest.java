@@ -15,28 +15,18 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code harness bench} end to end, in process, against a simulator on loopback. */
 class BenchCommandTest {
 
-    static SimulatorServer sim;
+    @RegisterExtension
+    static final FastSimulator sim = new FastSimulator();
 
     @TempDir
     Path out;
-
-    @BeforeAll
-    static void start() {
-        sim = BenchFixture.fastSimulator();
-    }
-
-    @AfterAll
-    static void stop() {
-        sim.close();
-    }
 
     private Map<String, String> env() {
         return Map.of(

@@ -7,16 +7,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.cli.ExitCodes;
 import io.llmharness.cli.Main;
-import io.llmharness.simulator.SimulatorServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -29,20 +27,11 @@ import picocli.CommandLine;
  */
 class BenchReportTest {
 
-    static SimulatorServer sim;
+    @RegisterExtension
+    static final FastSimulator sim = new FastSimulator();
 
     @TempDir
     Path out;
-
-    @BeforeAll
-    static void start() {
-        sim = BenchFixture.fastSimulator();
-    }
-
-    @AfterAll
-    static void stop() {
-        sim.close();
-    }
 
     @Test
     void aTwoStageRunGetsItsReportAndServerMetricsPerStage() throws Exception {

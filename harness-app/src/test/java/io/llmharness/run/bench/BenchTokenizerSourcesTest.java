@@ -6,15 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.cli.ExitCodes;
-import io.llmharness.simulator.SimulatorServer;
 import io.llmharness.tokenizer.RealTokenizerFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,20 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class BenchTokenizerSourcesTest {
 
-    static SimulatorServer sim;
+    @RegisterExtension
+    static final FastSimulator sim = new FastSimulator();
 
     @TempDir
     Path out;
-
-    @BeforeAll
-    static void start() {
-        sim = BenchFixture.fastSimulator();
-    }
-
-    @AfterAll
-    static void stop() {
-        sim.close();
-    }
 
     private Map<String, String> env() {
         return Map.of(

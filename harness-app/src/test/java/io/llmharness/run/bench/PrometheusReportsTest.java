@@ -7,10 +7,9 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
-import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.testing.FreePort;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.net.http.HttpClient;
@@ -25,10 +24,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -40,20 +38,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PrometheusReportsTest {
 
-    static SimulatorServer sim;
+    @RegisterExtension
+    static final FastSimulator sim = new FastSimulator();
 
     @TempDir
     Path out;
-
-    @BeforeAll
-    static void start() {
-        sim = BenchFixture.fastSimulator();
-    }
-
-    @AfterAll
-    static void stop() {
-        sim.close();
-    }
 
     private Path profile(String prometheusUrl, boolean perStage) throws IOException {
         return Files.writeString(out.resolve("prom.yaml"), """
@@ -174,10 +163,7 @@ class PrometheusReportsTest {
 
     @Test
     void aPrometheusThatIsNotThereIsOneWarningAndTheRunStands() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = FreePort.pick();
         BenchFixture.Outcome o = run(profile("http://127.0.0.1:" + port, false));
         assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.err())
@@ -193,10 +179,7 @@ class PrometheusReportsTest {
         Path binary = Path.of("/usr/bin/prometheus");
         Assumptions.assumeTrue(
                 Files.isExecutable(binary), "Debian's prometheus is not installed (.ci/run installs it)");
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = FreePort.pick();
         URI simUri = URI.create(sim.baseUrl());
         Path config =
                 Files.writeString(out.resolve("prometheus.yml"), """

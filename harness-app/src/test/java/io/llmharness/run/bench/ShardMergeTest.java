@@ -10,7 +10,6 @@ import io.llmharness.cli.Main;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.metrics.LatencyMetric;
 import io.llmharness.report.RunOutputs;
-import io.llmharness.simulator.SimulatorServer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -20,9 +19,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -41,7 +40,8 @@ class ShardMergeTest {
               duration: 1
             """, 15);
 
-    static SimulatorServer sim;
+    @RegisterExtension
+    static final FastSimulator sim = new FastSimulator();
 
     @TempDir
     static Path out;
@@ -58,17 +58,9 @@ class ShardMergeTest {
 
     @BeforeAll
     static void runShards() throws Exception {
-        sim = BenchFixture.fastSimulator();
         Path profile = out.resolve("sharded.yaml");
         Files.writeString(profile, PROFILE);
-        shards.addAll(ShardFixture.threeShards(sim, out, profile, 1, ShardFixture.sharedStart()));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (sim != null) {
-            sim.close();
-        }
+        shards.addAll(ShardFixture.threeShards(sim.server(), out, profile, 1, ShardFixture.sharedStart()));
     }
 
     static Run merge(String... args) {

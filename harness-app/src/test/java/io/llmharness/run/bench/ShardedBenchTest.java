@@ -8,7 +8,6 @@ import io.llmharness.cli.ExitCodes;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.metrics.LatencyMetric;
 import io.llmharness.report.RunOutputs;
-import io.llmharness.simulator.SimulatorServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -21,9 +20,8 @@ import java.util.Map;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -38,23 +36,14 @@ class ShardedBenchTest {
               duration: 2
             """, 12);
 
-    static SimulatorServer sim;
+    @RegisterExtension
+    static final FastSimulator sim = new FastSimulator();
 
     @TempDir
     Path out;
 
-    @BeforeAll
-    static void start() {
-        sim = BenchFixture.fastSimulator();
-    }
-
-    @AfterAll
-    static void stop() {
-        sim.close();
-    }
-
     private BenchFixture.Outcome run(Path dir, Path profile, String... extra) {
-        return ShardFixture.run(sim, dir, profile, 2, extra);
+        return ShardFixture.run(sim.server(), dir, profile, 2, extra);
     }
 
     @Test
@@ -65,7 +54,7 @@ class ShardedBenchTest {
         assertThat(whole.exit()).as(whole.err()).isEqualTo(ExitCodes.OK);
 
         Instant startAt = ShardFixture.sharedStart();
-        List<Path> shards = ShardFixture.threeShards(sim, out, profile, 2, startAt);
+        List<Path> shards = ShardFixture.threeShards(sim.server(), out, profile, 2, startAt);
 
         // counts: 12 requests split 4/4/4, and the shards' prompts are exactly the unsharded run's
         List<Long> wholeInputs = inputTokens(whole.run());

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.cli.ExitCodes;
-import io.llmharness.simulator.SimulatorServer;
 import io.llmharness.workload.ProfileLocator;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,9 +13,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -30,7 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Tag("slow")
 class ShippedProfilesTest {
 
-    static SimulatorServer sim;
+    @RegisterExtension
+    static final FastSimulator sim = new FastSimulator();
 
     @TempDir
     static Path data;
@@ -40,7 +40,6 @@ class ShippedProfilesTest {
 
     @BeforeAll
     static void start() throws IOException {
-        sim = BenchFixture.fastSimulator();
         StringBuilder sb = new StringBuilder("[");
         for (int i = 0; i < 40; i++) {
             sb.append(i > 0 ? ",\n" : "")
@@ -59,11 +58,6 @@ class ShippedProfilesTest {
         Files.writeString(
                 data.resolve("ShareGPT_V3_unfiltered_cleaned_split.json"),
                 sb.append("]").toString());
-    }
-
-    @AfterAll
-    static void stop() {
-        sim.close();
     }
 
     static Stream<Arguments> profiles() throws IOException {
