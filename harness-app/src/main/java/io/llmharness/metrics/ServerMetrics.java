@@ -23,15 +23,7 @@ public record ServerMetrics(int index, String url, double share, MetricSummary m
 
     /** One entry per endpoint of {@code all}, in endpoint order. */
     static List<ServerMetrics> of(RecordSnapshot snapshot, MeasureOptions options, MetricSummary all) {
-        List<List<RequestRecord>> byServer = new ArrayList<>();
-        for (int i = 0; i < all.endpoints().size(); i++) {
-            byServer.add(new ArrayList<>());
-        }
-        for (RequestRecord r : snapshot.requests()) {
-            if (r.endpoint() >= 0 && r.endpoint() < byServer.size()) {
-                byServer.get(r.endpoint()).add(r);
-            }
-        }
+        List<List<RequestRecord>> byServer = snapshot.byEndpoint(all.endpoints().size());
         List<ServerMetrics> out = new ArrayList<>();
         long measured = all.requests().issued();
         for (int i = 0; i < byServer.size(); i++) {

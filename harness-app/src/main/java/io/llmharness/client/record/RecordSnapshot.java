@@ -1,6 +1,7 @@
 package io.llmharness.client.record;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 
@@ -33,5 +34,22 @@ public record RecordSnapshot(
     /** Requests that did not succeed. */
     public long failures() {
         return requests.stream().filter(r -> !r.ok()).count();
+    }
+
+    /**
+     * The requests grouped by the server they went to: entry {@code i} holds those of endpoint {@code i}, in
+     * their order here; requests with no endpoint, or one at or past {@code endpoints}, are left out.
+     */
+    public List<List<RequestRecord>> byEndpoint(int endpoints) {
+        List<List<RequestRecord>> out = new ArrayList<>(endpoints);
+        for (int i = 0; i < endpoints; i++) {
+            out.add(new ArrayList<>());
+        }
+        for (RequestRecord r : requests) {
+            if (r.endpoint() >= 0 && r.endpoint() < endpoints) {
+                out.get(r.endpoint()).add(r);
+            }
+        }
+        return out;
     }
 }

@@ -94,13 +94,7 @@ public final class RunViews {
         if (eps.size() < 2) {
             return List.of();
         }
-        List<List<RequestRecord>> byServer = new ArrayList<>();
-        eps.forEach(e -> byServer.add(new ArrayList<>()));
-        for (RequestRecord r : snapshot.requests()) {
-            if (r.endpoint() >= 0 && r.endpoint() < eps.size()) {
-                byServer.get(r.endpoint()).add(r);
-            }
-        }
+        List<List<RequestRecord>> byServer = snapshot.byEndpoint(eps.size());
         List<TimelineCharts.Server> out = new ArrayList<>();
         for (int i = 0; i < eps.size(); i++) {
             out.add(new TimelineCharts.Server(
