@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Throughput of the simulator at zero latency, measured with wrk against `harness sim` on this machine.
 # Prints requests/s for: the trivial /sim/hello endpoint (baseline: the HTTP stack's own ceiling), non-streaming
-# /v1/completions (16 tokens) and streaming /v1/completions (100 tokens, SSE), plus each ratio to the baseline.
+# /v1/completions (16 tokens) and streaming /v1/completions (100 tokens, SSE) with a short text prompt, non-streaming
+# /v1/completions with a 128-token-id prompt and return_token_ids (the request the harness and perf/run.sh send: the
+# prompt is validated and echoed id by id, a path the text prompt does not reach), plus each ratio to the baseline.
 #
 # The machine may be shared, so the three endpoints are measured in interleaved rounds: each round runs the baseline,
 # then the two simulator endpoints, for a few seconds each; per endpoint the median and best of the rounds are
@@ -46,30 +48,35 @@ run() { # path body -> prints req/s
 
 nonstream='{"model":"sim-model","prompt":"Hello world, this is a benchmark prompt.","max_tokens":16,"ignore_eos":true}'
 stream='{"model":"sim-model","prompt":"Hello world, this is a benchmark prompt.","max_tokens":100,"ignore_eos":true,"stream":true}'
+ids="$(seq 1000 997 128000 | head -n 128 | paste -sd, -)"
+tokens='{"model":"sim-model","prompt":['"$ids"'],"max_tokens":16,"ignore_eos":true,"return_token_ids":true}'
 
 echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ) $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# server cpus=$server_cpus event-loops=$loops, wrk cpus=$wrk_cpus -t1 -c$conns, $rounds rounds of ${duration}s"
 run /sim/hello "$nonstream" >/dev/null # warm-up
 run /v1/completions "$nonstream" >/dev/null
 run /v1/completions "$stream" >/dev/null
+run /v1/completions "$tokens" >/dev/null
 results=""
 for r in $(seq 1 "$rounds"); do
   b="$(run /sim/hello "$nonstream")"
   n="$(run /v1/completions "$nonstream")"
   s="$(run /v1/completions "$stream")"
-  echo "# round $r: baseline $b, non-streaming-16 $n, streaming-100 $s req/s"
-  results="$results$b $n $s"$'\n'
+  t="$(run /v1/completions "$tokens")"
+  echo "# round $r: baseline $b, non-streaming-16 $n, streaming-100 $s, token-ids-16 $t req/s"
+  results="$results$b $n $s $t"$'\n'
 done
 echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 awk 'function median(a, n,   i, j, t) {
        for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
        return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
      function best(a, n,   i, m) { m = a[1]; for (i = 2; i <= n; i++) if (a[i] > m) m = a[i]; return m }
-     NF == 3 { k++; b[k] = $1; n[k] = $2; s[k] = $3; rn[k] = $2 / $1; rs[k] = $3 / $1; one[k] = 1 }
+     NF == 4 { k++; b[k] = $1; n[k] = $2; s[k] = $3; t[k] = $4; rn[k] = $2 / $1; rs[k] = $3 / $1; rt[k] = $4 / $1 }
      END {
        printf "%-18s %12s %12s %10s\n", "endpoint", "median req/s", "best req/s", "x baseline"
        printf "%-18s %12.0f %12.0f %10.2f\n", "baseline", median(b, k), best(b, k), 1
        printf "%-18s %12.0f %12.0f %10.2f\n", "non-streaming-16", median(n, k), best(n, k), median(rn, k)
        printf "%-18s %12.0f %12.0f %10.2f\n", "streaming-100", median(s, k), best(s, k), median(rs, k)
+       printf "%-18s %12.0f %12.0f %10.2f\n", "token-ids-16", median(t, k), best(t, k), median(rt, k)
        printf "# streaming-100 median = %.0f output tokens/s\n", median(s, k) * 100
      }' <<<"$results"

@@ -289,7 +289,8 @@ public final class OpenAiParser {
         int[] ids = new int[array.size()];
         for (int i = 0; i < ids.length; i++) {
             JsonNode v = array.get(i);
-            ids[i] = Params.toInt(v, path + "." + i);
+            // a plain int (every real client's token id) needs no error path, so no per-token path string
+            ids[i] = v.isInt() ? v.intValue() : Params.toInt(v, path + "." + i);
             if (ids[i] < 0 || ids[i] >= options.capacity().vocabSize()) {
                 throw ApiError.badRequest("Token id " + ids[i] + " is out of vocabulary", path);
             }

@@ -191,7 +191,8 @@ public final class Params {
         }
         int[] out = new int[v.size()];
         for (int i = 0; i < out.length; i++) {
-            out[i] = toInt(v.get(i), path + "." + i);
+            JsonNode e = v.get(i);
+            out[i] = e.isInt() ? e.intValue() : toInt(e, path + "." + i);
         }
         return out;
     }
