@@ -222,6 +222,30 @@ class TraceCommandTest {
     }
 
     @Test
+    void synthReadsAShippedProfileWithoutAServerOrModel() throws IOException {
+        Path out = dir.resolve("shipped.jsonl");
+        Result r = harness(
+                "trace",
+                "synth",
+                "-w",
+                "shared_prefix_synthetic",
+                "-o",
+                "num_groups=2,num_prompts_per_group=2,rate=4,duration=1",
+                "--tokenizer",
+                "synthetic",
+                "--output",
+                out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        // seven stages of 4 requests, each prompt a 2048-token system prompt and a 256-token question
+        Trace t = TraceReaders.read(out, TraceFormat.MOONCAKE, TraceReadOptions.defaults());
+        assertThat(t.requests()).hasSize(28);
+        assertThat(t.requests())
+                .allSatisfy(row -> assertThat(row.outputLength()).isEqualTo(256));
+        assertThat(t.requests().stream().map(row -> row.hashIds()[0]).distinct())
+                .hasSize(2);
+    }
+
+    @Test
     void synthRefusesClosedLoopStages() throws IOException {
         Path profile = dir.resolve("closed.yaml");
         Files.writeString(
