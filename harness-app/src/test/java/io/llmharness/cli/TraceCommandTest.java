@@ -154,6 +154,10 @@ class TraceCommandTest {
         assertThat(format.err())
                 .contains("--trace-format parquet is not a trace format; use" + " mooncake|azure|burstgpt|records");
 
+        Result toDir = harness("trace", "analyze", bad.toString(), "--json", dir.toString());
+        assertThat(toDir.code()).isEqualTo(2);
+        assertThat(toDir.err()).contains("--json " + dir + " is a directory");
+
         Path unknown = dir.resolve("x.csv");
         Files.writeString(unknown, "a,b\n1,2\n");
         Result guess = harness("trace", "analyze", unknown.toString());
