@@ -40,6 +40,18 @@ final class ReplayDriver {
         this.submitter = submitter;
     }
 
+    /** Waits until {@code deadline} in slices of {@link BenchRun#SLICE_NS}, so a stop is noticed. */
+    private void sleepUntil(long deadline) {
+        while (!stopped.getAsBoolean()) {
+            long left = deadline - clock.nanoTime();
+            if (left <= BenchRun.SLICE_NS) {
+                clock.sleepUntil(deadline);
+                return;
+            }
+            clock.sleepUntil(clock.nanoTime() + BenchRun.SLICE_NS);
+        }
+    }
+
     /** A session being replayed. */
     private static final class Live {
         final ReplayPlan.Session session;
@@ -75,8 +87,10 @@ final class ReplayDriver {
         long seq = 0;
         int started = 0;
         int ended = 0;
+        int outstanding = 0;
         while (!stopped.getAsBoolean() && ended < sessions.size()) {
             for (Answer a; (a = answers.poll()) != null; ) {
+                outstanding--;
                 Live l = a.live();
                 l.turn++;
                 if (l.turn < l.session.turns().size()) {
@@ -111,19 +125,27 @@ final class ReplayDriver {
                     startNext = true;
                 }
             }
-            if (next == Long.MAX_VALUE) {
+            if (next == Long.MAX_VALUE) { // every live session waits for an answer
                 clock.await(() -> !answers.isEmpty() || stopped.getAsBoolean(), wakeup);
                 continue;
             }
-            long wakeAt = next - PRECISE_NS;
-            clock.await(() -> !answers.isEmpty() || stopped.getAsBoolean() || clock.nanoTime() - wakeAt >= 0, wakeup);
-            if (stopped.getAsBoolean()) {
-                break;
+            if (outstanding == 0) {
+                sleepUntil(next); // no answer can come: wait in slices, for a stop
+                if (stopped.getAsBoolean()) {
+                    break;
+                }
+            } else {
+                long wakeAt = next - PRECISE_NS;
+                clock.await(
+                        () -> !answers.isEmpty() || stopped.getAsBoolean() || clock.nanoTime() - wakeAt >= 0, wakeup);
+                if (stopped.getAsBoolean()) {
+                    break;
+                }
+                if (!answers.isEmpty() && clock.nanoTime() - wakeAt < 0) {
+                    continue; // an answer may bring an earlier turn, or a slot
+                }
+                clock.sleepUntil(next);
             }
-            if (!answers.isEmpty() && clock.nanoTime() - wakeAt < 0) {
-                continue; // an answer may bring an earlier turn, or a slot
-            }
-            clock.sleepUntil(next);
             Live live;
             if (startNext) {
                 live = new Live(sessions.get(started++), next);
@@ -134,6 +156,7 @@ final class ReplayDriver {
                 live = due.poll().live();
             }
             Live l = live;
+            outstanding++;
             submitter.submit(l.session.turns().get(l.turn).index(), next, () -> {
                 answers.add(new Answer(l, clock.nanoTime()));
                 wakeup.wake();
