@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
             MergeCommand.class,
             AccuracyCommand.class,
             DatasetCommand.class,
+            TraceCommand.class,
             DemoCommand.class,
             LoadgenCommand.class,
             SimCommand.class,
