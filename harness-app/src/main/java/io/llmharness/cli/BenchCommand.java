@@ -41,6 +41,7 @@ import picocli.CommandLine.Spec;
         description = {
             "Run an llm-d-benchmark workload profile (stages, arrival process, synthetic or ShareGPT data).",
             "Example: harness bench -l inference-perf -w sanity_random -o min=20,total_count=200 --simulate",
+            "         harness bench --trace t.jsonl --trace-format mooncake --speedup 2 --endpoint URL   (trace replay)",
             "         harness bench -l nop --server-log server.log   (vLLM start-up and model-load times)"
         })
 public final class BenchCommand implements Callable<Integer> {

@@ -45,8 +45,12 @@ class TraceReplayTest {
 
     private static final long MS = 1_000_000L;
 
-    /** Lag p99 allowed here: far above the 5 ms client-health threshold, for a busy shared machine. */
-    private static final long LAG_P99_BOUND_NS = 250 * MS;
+    /**
+     * Issue lag p99 allowed here: far above the 5 ms client-health threshold, because a shared 2-core machine under a
+     * load of 20 deschedules the scheduling thread for hundreds of ms (measured: p99 0.1-0.4 s there); a scheduler
+     * that blocked on answers or did O(n) work per request would still be seconds late.
+     */
+    private static final long LAG_P99_BOUND_NS = 1_000 * MS;
 
     private final Rig rig = new Rig();
 

@@ -1,6 +1,7 @@
 package io.llmharness.run.bench;
 
 import io.llmharness.error.HarnessException;
+import io.llmharness.workload.spec.LoadSpec;
 import io.llmharness.workload.spec.Stage;
 import io.llmharness.workload.spec.WorkloadSpec;
 import io.llmharness.workload.trace.ReplayPlan;
@@ -11,7 +12,8 @@ import java.util.List;
 
 /**
  * {@code --trace}: reads the trace and puts its replay in place of the profile's stages; the profile still gives the
- * API (completions or chat, streaming), the server settings, the tokenizer and the reports.
+ * API (completions or chat, streaming), the server settings, the tokenizer, the request timeout and the reports. The
+ * profile's in-flight cap is dropped (it sized the profile's own stages): the client's default cap applies.
  */
 final class ReplayLoad {
 
@@ -39,6 +41,8 @@ final class ReplayLoad {
             warnings.add(choice.from() + " " + choice.file() + " replaces the load stages and data of " + spec.profile()
                     + " (its API, server, tokenizer and report settings stay)");
         }
-        return spec.withLoad(spec.load().withStages(List.of(new Stage.Replay(plan))));
+        // the profile's in-flight cap shaped its own stages; a replay sends whatever the trace says (client default)
+        LoadSpec load = spec.load();
+        return spec.withLoad(new LoadSpec(List.of(new Stage.Replay(plan)), load.requestTimeoutS(), 0, 0, load.seed()));
     }
 }

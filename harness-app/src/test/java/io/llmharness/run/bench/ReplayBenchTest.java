@@ -102,6 +102,33 @@ class ReplayBenchTest {
         assertThat(o.out()).contains("Replay: 60 of 60 planned requests sent; schedule lag p50");
         // 59 rows find the shared 32 tokens cached
         assertThat(prefixHits() - before).isGreaterThanOrEqualTo(59 * 32.0);
+
+        // record and replay: the run's own requests.csv is a trace of the same 60 requests
+        BenchFixture.Outcome again = bench(
+                dir.resolve("again"),
+                Map.of(),
+                new BenchControl(),
+                "--endpoint",
+                sim.baseUrl(),
+                "--tokenizer",
+                "synthetic",
+                "--warmup-requests",
+                "0",
+                "--trace",
+                run.resolve("requests.csv").toString(),
+                "--trace-format",
+                "records");
+        assertThat(again.exit()).as(again.err()).isZero();
+        assertThat(requestRows(again.run())).isEqualTo(60);
+    }
+
+    @Test
+    void aDryRunPrintsTheReplayPlanAndSendsNothing() throws IOException {
+        BenchFixture.Outcome o =
+                replay("--trace", mooncake().toString(), "--trace-block-size", "16", "--max-requests", "10", "-n");
+        assertThat(o.exit()).as(o.err()).isZero();
+        assertThat(o.out()).contains("replay of trace", "10 of 60 rows", "at most 10 requests", "dry run");
+        assertThat(o.runs()).isEmpty();
     }
 
     @Test
