@@ -203,8 +203,9 @@ record ReplaySummary(
                     sessions,
                     maxAlive));
             if (!ttftByTurn.isEmpty()) {
-                sb.append("; TTFT p50 by turn:");
-                ttftByTurn.forEach((t, v) -> sb.append(String.format(Locale.ROOT, " %d: %.1f ms", t, rank(v, 0.5))));
+                List<String> parts = new ArrayList<>();
+                ttftByTurn.forEach((t, v) -> parts.add(String.format(Locale.ROOT, "%d: %.1f ms", t, rank(v, 0.5))));
+                sb.append("; TTFT p50 by turn: ").append(String.join(", ", parts));
             }
             out.add(sb.toString());
         }
