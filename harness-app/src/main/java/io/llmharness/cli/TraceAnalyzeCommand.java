@@ -74,6 +74,10 @@ public final class TraceAnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (json != null && Files.isDirectory(json)) {
+            throw HarnessException.usage("--json " + json + " is a directory; give the file to write, e.g. "
+                    + json.resolve("trace_stats.json"));
+        }
         Trace trace = read(file, format, blockSize, models, logTypes);
         TraceStatistics s = TraceStatistics.of(trace);
         PrintWriter out = spec.commandLine().getOut();

@@ -90,6 +90,10 @@ public final class TraceSynthCommand implements Callable<Integer> {
         if (blockSize < 1) {
             throw HarnessException.usage("--trace-block-size must be a positive number of tokens, got " + blockSize);
         }
+        if (Files.isDirectory(output)) {
+            throw HarnessException.usage("--output " + output + " is a directory; give the trace file to write, e.g. "
+                    + output.resolve("trace.jsonl"));
+        }
         HarnessKind harness = profile.harness(env);
         BenchRequest req = new BenchRequest(
                 profile.toChoice(harness, env),

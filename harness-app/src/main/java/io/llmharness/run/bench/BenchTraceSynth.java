@@ -41,6 +41,9 @@ public final class BenchTraceSynth {
     public record Synthesized(
             List<TraceRequest> rows, String profile, String data, String tokenizer, List<String> warnings) {}
 
+    /** The server URL a profile's template gets when none is given: no request is sent to it. */
+    static final String PLACEHOLDER_URL = "http://127.0.0.1:0";
+
     private BenchTraceSynth() {}
 
     /** Makes the rows of {@code req}'s profile with hash ids per {@code blockSize} tokens. */
@@ -55,7 +58,11 @@ public final class BenchTraceSynth {
             throw HarnessException.usage("the " + req.profile().harness().dirName() + " harness sends no load;"
                     + " use inference-perf, guidellm or vllm-benchmark");
         }
-        ResolvedBench r = BenchResolver.resolve(req, source, req.target().endpoint(), "--endpoint", false);
+        // nothing is sent: a profile that names its server through the llm-d variable gets a placeholder
+        String endpoint = req.target().endpoint() != null
+                ? req.target().endpoint()
+                : req.env().variables().getOrDefault(BenchResolver.URL_VAR, PLACEHOLDER_URL);
+        ResolvedBench r = BenchResolver.resolve(req, source, endpoint, "--endpoint", false);
         WorkloadSpec spec = r.spec();
         LoadSpec load = spec.load();
         ResolvedTokenizer tok = r.tokenizer() == null ? null : r.tokenizer().open(false);

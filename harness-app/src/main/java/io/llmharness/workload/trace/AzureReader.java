@@ -75,13 +75,9 @@ final class AzureReader {
             return Math.addExact(Math.multiplyExact(local.toEpochSecond(zone), 1_000_000_000L), local.getNano());
         } catch (DateTimeParseException | ArithmeticException e) {
             throw TraceErrors.row(
-                    file(row),
+                    row.file(),
                     row.line(),
                     "TIMESTAMP '" + v + "' is not a date and time like 2023-11-16 18:15:46.6805900");
         }
-    }
-
-    private static Path file(TraceCsv.Row row) {
-        return row.file();
     }
 }

@@ -1,6 +1,5 @@
 package io.llmharness.workload.trace;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -176,18 +175,19 @@ public record TraceStatistics(
     }
 
     private static double cv(long[] offsets) {
-        if (offsets.length < 3) {
+        int n = offsets.length - 1;
+        if (n < 2) {
             return Double.NaN;
         }
-        List<Double> gaps = new ArrayList<>(offsets.length - 1);
-        for (int i = 1; i < offsets.length; i++) {
-            gaps.add((offsets[i] - offsets[i - 1]) / 1e9);
-        }
-        double mean = gaps.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        double mean = (offsets[n] - offsets[0]) / 1e9 / n;
         if (mean == 0) {
             return Double.NaN;
         }
-        double var = gaps.stream().mapToDouble(g -> (g - mean) * (g - mean)).sum() / gaps.size();
-        return Math.sqrt(var) / mean;
+        double squares = 0;
+        for (int i = 1; i <= n; i++) {
+            double d = (offsets[i] - offsets[i - 1]) / 1e9 - mean;
+            squares += d * d;
+        }
+        return Math.sqrt(squares / n) / mean;
     }
 }
