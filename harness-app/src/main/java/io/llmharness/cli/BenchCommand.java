@@ -4,6 +4,7 @@ import io.llmharness.cli.bench.BenchTargetFlags;
 import io.llmharness.cli.bench.FailureFlags;
 import io.llmharness.cli.bench.ProfileFlags;
 import io.llmharness.cli.bench.RunFlags;
+import io.llmharness.cli.bench.TraceFlags;
 import io.llmharness.cli.run.AccessFlags;
 import io.llmharness.error.HarnessException;
 import io.llmharness.run.RunConsole;
@@ -40,6 +41,7 @@ import picocli.CommandLine.Spec;
         description = {
             "Run an llm-d-benchmark workload profile (stages, arrival process, synthetic or ShareGPT data).",
             "Example: harness bench -l inference-perf -w sanity_random -o min=20,total_count=200 --simulate",
+            "         harness bench --trace t.jsonl --trace-format mooncake --speedup 2 --endpoint URL   (trace replay)",
             "         harness bench -l nop --server-log server.log   (vLLM start-up and model-load times)"
         })
 public final class BenchCommand implements Callable<Integer> {
@@ -57,7 +59,8 @@ public final class BenchCommand implements Callable<Integer> {
             "--start-at",
             "--enable-metrics",
             "--metrics-interval",
-            "--history");
+            "--history",
+            "--trace");
 
     /** How long Ctrl-C waits for the interrupted run to write its files. */
     private static final Duration INTERRUPT_WAIT = Duration.ofMinutes(2);
@@ -79,6 +82,9 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Mixin
     FailureFlags failures = new FailureFlags();
+
+    @Mixin
+    TraceFlags trace = new TraceFlags();
 
     private final Map<String, String> env;
     private final ProfileLocator locator;
@@ -116,12 +122,16 @@ public final class BenchCommand implements Callable<Integer> {
                     + " inference-perf, guidellm, vllm-benchmark or nop");
         }
         BenchRequest.ProfileChoice choice = profile.toChoice(harness, env);
+        List<String> matched = spec.commandLine().getParseResult().matchedOptions().stream()
+                .map(o -> o.longestName())
+                .toList();
         List<String> models = target.models(env);
         List<String> commandLine = new ArrayList<>(List.of("harness", "bench"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
         commandLine = Secrets.redactArgs(commandLine);
         if (harness == HarnessKind.NOP) {
-            List<String> loadOnly = LOAD_ONLY_FLAGS.stream()
+            List<String> loadOnly = java.util.stream.Stream.concat(
+                            LOAD_ONLY_FLAGS.stream(), TraceFlags.REPLAY_FLAGS.stream())
                     .filter(f -> spec.commandLine().getParseResult().hasMatchedOption(f))
                     .toList();
             if (!loadOnly.isEmpty()) {
@@ -132,7 +142,7 @@ public final class BenchCommand implements Callable<Integer> {
                 throw HarnessException.usage(
                         "the nop harness reports on one server log: name one model, not " + String.join(", ", models));
             }
-            return NopBench.execute(request(choice, models.get(0), commandLine), console);
+            return NopBench.execute(request(choice, models.get(0), commandLine, matched), console);
         }
         if (target.serverLog() != null) {
             throw HarnessException.usage("--server-log is read by the nop harness only (-l nop); the "
@@ -141,7 +151,7 @@ public final class BenchCommand implements Callable<Integer> {
         int exit = ExitCodes.OK;
         try (AutoCloseable hook = control.installShutdownHook(INTERRUPT_WAIT)) {
             for (String model : models) {
-                BenchRequest req = request(choice, model, commandLine);
+                BenchRequest req = request(choice, model, commandLine, matched);
                 BenchExecutor.Outcome o = BenchExecutor.execute(req, console, control, models.size() > 1);
                 BenchExecutor.printResults(console, o);
                 HistoryCommand.record(spec.commandLine().getErr(), run.history(), o.runDir());
@@ -166,7 +176,8 @@ public final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    private BenchRequest request(BenchRequest.ProfileChoice choice, String model, List<String> commandLine) {
+    private BenchRequest request(
+            BenchRequest.ProfileChoice choice, String model, List<String> commandLine, List<String> matched) {
         return new BenchRequest(
                 choice,
                 target.toChoice(model, env),
@@ -184,6 +195,7 @@ public final class BenchCommand implements Callable<Integer> {
                         run.startAt(),
                         run.metricsInterval()),
                 new BenchRequest.Env(env, locator, home),
-                new BenchAccess(access.toRequest(env), failures.maxFailureRate()));
+                new BenchAccess(access.toRequest(env), failures.maxFailureRate()),
+                trace.toChoice(matched));
     }
 }

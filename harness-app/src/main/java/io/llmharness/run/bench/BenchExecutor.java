@@ -55,8 +55,19 @@ public final class BenchExecutor {
      * @param failure why the run stopped early (server unreachable, too many failures), or null
      * @param interrupted whether it was interrupted (Ctrl-C)
      * @param verdict the verdict on failed requests, or null for a dry run
+     * @param replayLines a trace replay's schedule fidelity and sessions, for the terminal (empty without a replay)
      */
-    public record Outcome(Path runDir, BenchReport report, String failure, boolean interrupted, BenchVerdict verdict) {}
+    public record Outcome(
+            Path runDir,
+            BenchReport report,
+            String failure,
+            boolean interrupted,
+            BenchVerdict verdict,
+            List<String> replayLines) {
+        public Outcome {
+            replayLines = replayLines == null ? List.of() : List.copyOf(replayLines);
+        }
+    }
 
     /**
      * Executes a request.
@@ -123,7 +134,7 @@ public final class BenchExecutor {
                         .forEach(console::result);
                 close(tok);
                 console.result("dry run: nothing was sent");
-                return new Outcome(null, null, null, false, null);
+                return new Outcome(null, null, null, false, null, null);
             }
             if (target == null) {
                 target = BenchTarget.external(r.baseUrl());
@@ -164,12 +175,19 @@ public final class BenchExecutor {
         long needed = spec.load().largestStageRequests();
         long t0 = System.nanoTime();
         Shard shard = req.options().shard();
-        PromptFeed prompts = shard.partition(PromptSources.create(
-                spec.data(),
-                tokenizer == null ? null : tokenizer.tokenizer(),
-                spec.load().seed(),
-                needed,
-                spec.api().endpoint()));
+        Stage.Replay replay = spec.load().replay();
+        PromptFeed prompts = replay != null
+                ? PromptSources.replay(
+                        replay.plan(),
+                        tokenizer.tokenizer(),
+                        spec.load().seed(),
+                        spec.api().endpoint())
+                : shard.partition(PromptSources.create(
+                        spec.data(),
+                        tokenizer == null ? null : tokenizer.tokenizer(),
+                        spec.load().seed(),
+                        needed,
+                        spec.api().endpoint()));
         String data = prompts.describe();
         LoadSpec load = shard.apply(spec.load());
         BenchLines.plan(r, targetLine, tokenizer, data, target.simulated()).forEach(console::result);
@@ -281,11 +299,21 @@ public final class BenchExecutor {
             }
             BenchVerdict verdict = BenchVerdict.of(report, req.access());
             verdict.writeInto(dir);
+            ReplaySummary replayed = ReplaySummary.of(stages);
+            if (replayed != null) {
+                replayed.writeInto(dir);
+            }
             RunReports.Written page = RunReports.writeBench(dir, BenchOutputs.snapshot(report));
             page.problems().forEach(p -> console.note("harness: warning: report " + p));
             ShardFile.write(dir, shardStart, stages, clock);
             PrivateFiles.seal(dir);
-            return new Outcome(dir, report, control.interrupted() ? null : reason, control.interrupted(), verdict);
+            return new Outcome(
+                    dir,
+                    report,
+                    control.interrupted() ? null : reason,
+                    control.interrupted(),
+                    verdict,
+                    replayed == null ? null : replayed.lines());
         } finally {
             progress.close();
             if (scraper != null) {
@@ -378,6 +406,7 @@ public final class BenchExecutor {
             console.result(BenchLines.stage(s));
         }
         BenchLines.total(o.report(), o.runDir().toString()).forEach(console::result);
+        o.replayLines().forEach(console::result);
         if (o.verdict() != null) {
             o.verdict().lines(o.runDir()).forEach(console::result);
         }

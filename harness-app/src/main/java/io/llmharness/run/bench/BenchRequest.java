@@ -3,6 +3,8 @@ package io.llmharness.run.bench;
 import io.llmharness.workload.HarnessKind;
 import io.llmharness.workload.ProfileLocator;
 import io.llmharness.workload.template.Overrides;
+import io.llmharness.workload.trace.ReplayOptions;
+import io.llmharness.workload.trace.TraceFormat;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,9 +21,15 @@ import java.util.Objects;
  * @param options output, seed, warm-up, SLOs, failure handling
  * @param env the environment ({@code REPLACE_ENV_*} values, llm-d defaults), the profile folder and tokenizers
  * @param access API key, headers, TLS, timeouts and the failure limit ({@link BenchAccess})
+ * @param trace the trace to replay instead of the profile's stages and data ({@code --trace}), or null
  */
 public record BenchRequest(
-        ProfileChoice profile, TargetChoice target, RunOptions options, Env env, BenchAccess access) {
+        ProfileChoice profile,
+        TargetChoice target,
+        RunOptions options,
+        Env env,
+        BenchAccess access,
+        TraceChoice trace) {
 
     public BenchRequest {
         Objects.requireNonNull(profile, "profile");
@@ -31,6 +39,11 @@ public record BenchRequest(
         access = access == null ? BenchAccess.NONE : access;
     }
 
+    /** A request that replays no trace. */
+    public BenchRequest(ProfileChoice profile, TargetChoice target, RunOptions options, Env env, BenchAccess access) {
+        this(profile, target, options, env, access, null);
+    }
+
     /** A request without access flags (no key, headers, TLS or timeout flags, no failure limit). */
     public BenchRequest(ProfileChoice profile, TargetChoice target, RunOptions options, Env env) {
         this(profile, target, options, env, BenchAccess.NONE);
@@ -38,7 +51,23 @@ public record BenchRequest(
 
     /** This request with another target. */
     public BenchRequest withTarget(TargetChoice t) {
-        return new BenchRequest(profile, t, options, env, access);
+        return new BenchRequest(profile, t, options, env, access, trace);
+    }
+
+    /**
+     * A trace to replay ({@code --trace}).
+     *
+     * @param file the trace file
+     * @param format its format, or null to tell it from the file's name and first line
+     * @param blockSize tokens per KV block of the rows' hash ids ({@code --trace-block-size})
+     * @param replay which rows, how fast, how many sessions at once
+     * @param from what named the trace, for messages ({@code --trace}, or the profile's {@code load.trace})
+     */
+    public record TraceChoice(Path file, TraceFormat format, int blockSize, ReplayOptions replay, String from) {
+        public TraceChoice {
+            Objects.requireNonNull(file, "file");
+            Objects.requireNonNull(replay, "replay");
+        }
     }
 
     /**

@@ -78,6 +78,9 @@ final class BenchResolver {
         if (req.options().seed() != null) {
             spec = spec.withLoad(spec.load().withSeed(req.options().seed()));
         }
+        if (req.trace() != null) {
+            spec = ReplayLoad.apply(spec, req.trace(), warnings);
+        }
         AccessPlan access = req.access().plan(spec, source.display(), simulate);
         String baseUrl = endpoint != null ? endpoint : spec.server().baseUrl();
         String baseUrlFrom = endpoint != null ? endpointFrom : source.display() + ": server.base_url";

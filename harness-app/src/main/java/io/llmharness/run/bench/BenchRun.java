@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Drives the stages of a workload on one thread, on a {@link Clock}: open-loop stages issue each request at its
  * planned time (parking until just before it, as {@link Clock#sleepUntil} does, never sleeping in milliseconds),
- * closed-loop stages keep their concurrency in flight. Each stage waits for all of its requests before the next
+ * closed-loop stages keep their concurrency in flight, trace replays send each row on its recorded schedule
+ * ({@link ReplayDriver}). Each stage waits for all of its requests before the next
  * starts, after {@code load.interval} seconds. Sweeps are planned from their probe's measurements when reached.
  *
  * <p>{@link #stop} (Ctrl-C, an abort) stops issuing at once; the stage in progress ends when its in-flight requests
@@ -170,6 +171,15 @@ public final class BenchRun {
                 closedLoop(index, c, start, records);
                 yield c.requests();
             }
+            case Stage.Replay rp -> {
+                new ReplayDriver(
+                                clock,
+                                wakeup,
+                                this::stopped,
+                                (row, due, answered) -> submit(index, row, due, records, answered))
+                        .run(rp.plan(), start);
+                yield rp.plan().requests();
+            }
             case Stage.Sweep sw -> throw new IllegalStateException("sweeps are expanded before they run");
         };
         awaitIdle(null);
@@ -212,6 +222,11 @@ public final class BenchRun {
     }
 
     private void submit(int stage, long indexInStage, long scheduledNs, Queue<BenchRecord> into) {
+        submit(stage, indexInStage, scheduledNs, into, null);
+    }
+
+    /** Sends a request; {@code after}, if given, runs once its record is kept, before the scheduler is woken. */
+    private void submit(int stage, long indexInStage, long scheduledNs, Queue<BenchRecord> into, Runnable after) {
         var request = prompts.request(stage, indexInStage, runIndex);
         Submission s = new Submission(stage, indexInStage, runIndex++, request, stream, scheduledNs, clock.nanoTime());
         inFlight.incrementAndGet();
@@ -223,6 +238,9 @@ public final class BenchRun {
             inFlight.decrementAndGet();
             if (into != null) {
                 listener.requestDone(record.ok());
+            }
+            if (after != null) {
+                after.run();
             }
             wakeup.wake();
         });

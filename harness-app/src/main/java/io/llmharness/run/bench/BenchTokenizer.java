@@ -35,7 +35,7 @@ record BenchTokenizer(TokenizerRequest request, String direct) {
      */
     static BenchTokenizer plan(
             BenchRequest req, WorkloadSpec spec, String profile, String model, String modelFrom, String baseUrl) {
-        if (!spec.data().needsTokenizer()) {
+        if (!spec.data().needsTokenizer() && spec.load().replay() == null) {
             return null;
         }
         String flag = req.target().tokenizer();

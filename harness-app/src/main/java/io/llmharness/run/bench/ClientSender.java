@@ -1,5 +1,6 @@
 package io.llmharness.run.bench;
 
+import io.llmharness.client.SamplingParams;
 import io.llmharness.client.engine.ChoiceOutput;
 import io.llmharness.client.engine.ClientRequest;
 import io.llmharness.client.engine.LlmClient;
@@ -15,10 +16,15 @@ final class ClientSender implements RequestSender {
 
     private final LlmClient client;
     private final WorkloadSpec spec;
+    private final boolean replay;
+    private final boolean minTokens;
 
     ClientSender(LlmClient client, WorkloadSpec spec) {
         this.client = client;
         this.spec = spec;
+        this.replay = spec.load().replay() != null;
+        String type = spec.server().type();
+        this.minTokens = type == null || type.isBlank() || type.equalsIgnoreCase("vllm");
     }
 
     @Override
@@ -34,7 +40,20 @@ final class ClientSender implements RequestSender {
                     ChoiceOutput c = result.choice(0);
                     done.done(result.record(), c == null ? null : c.text());
                 },
-                spec.sampling(s.request().maxTokens())));
+                sampling(s.request().maxTokens())));
+    }
+
+    /**
+     * The request's generation parameters: the spec's; a trace replay always sends {@code ignore_eos} so that the
+     * answer has the recorded length, and to vLLM also {@code min_tokens} equal to {@code max_tokens}.
+     */
+    private SamplingParams sampling(int maxTokens) {
+        SamplingParams p = spec.sampling(maxTokens);
+        if (!replay) {
+            return p;
+        }
+        p = p.withIgnoreEos(true);
+        return minTokens && maxTokens > 0 ? p.withMinTokens(maxTokens) : p;
     }
 
     @Override

@@ -110,6 +110,9 @@ public record Shard(int index, int count) {
                 }
                 yield new Stage.Concurrency(conc, n, c.durationS());
             }
+            case Stage.Replay rp ->
+                throw HarnessException.usage("--shard " + this + ": stage " + k + " replays a trace, whose sessions"
+                        + " and schedule are one run's; replay it from one client (drop --shard)");
             case Stage.Sweep sw ->
                 throw HarnessException.usage("--shard " + this + ": stage " + k + " is a sweep, which plans its"
                         + " stages from a probe of an unloaded server; shard a profile of fixed stages (rates or"

@@ -69,6 +69,7 @@ final class StageProgress implements AutoCloseable {
             case Stage.Rate r -> Math.max(0, r.requests());
             case Stage.Concurrency c -> Math.max(0, c.requests());
             case Stage.Sweep s -> 0;
+            case Stage.Replay rp -> rp.plan().requests();
         };
     }
 }

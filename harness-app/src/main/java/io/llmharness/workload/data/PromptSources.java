@@ -4,6 +4,7 @@ import io.llmharness.client.EndpointType;
 import io.llmharness.error.HarnessException;
 import io.llmharness.tokenizer.TextTokenizer;
 import io.llmharness.workload.spec.DataSpec;
+import io.llmharness.workload.trace.ReplayPlan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -61,6 +62,17 @@ public final class PromptSources {
                 ShareGptPrompts.read(sg, tokenizer, (int) Math.min(Integer.MAX_VALUE, Math.max(needed, 1000)), chat);
             case DataSpec.ConversationReplay c -> new ConversationPrompts(c, tokenizer, chat);
         };
+    }
+
+    /**
+     * The prompts of a trace replay, one per row of the plan, asked for by the row's index in the plan.
+     *
+     * @param tokenizer the run's tokenizer (exact lengths)
+     * @param seed the run's seed (the text of each block)
+     * @param endpoint where requests go (chat gets messages)
+     */
+    public static PromptFeed replay(ReplayPlan plan, TextTokenizer tokenizer, long seed, EndpointType endpoint) {
+        return TracePrompts.create(plan, tokenizer, seed, endpoint == EndpointType.CHAT_COMPLETIONS);
     }
 
     /** Only the prompts a stage can use are generated: min(total_count, needed), at least a few. */

@@ -4,6 +4,13 @@ import io.llmharness.workload.spec.Arrival;
 import io.llmharness.workload.spec.LoadSpec;
 import io.llmharness.workload.spec.Stage;
 import io.llmharness.workload.spec.SweepSpec;
+import io.llmharness.workload.trace.ReplayOptions;
+import io.llmharness.workload.trace.ReplayPlan;
+import io.llmharness.workload.trace.Trace;
+import io.llmharness.workload.trace.TraceFormat;
+import io.llmharness.workload.trace.TraceReadOptions;
+import io.llmharness.workload.trace.TraceReaders;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -37,10 +44,14 @@ final class InferencePerfLoad {
         YamlNode typeNode = load.child("type");
         String type = typeNode.oneOf(
                 "constant", Set.of("constant", "poisson", "concurrent", "trace_replay", "trace_session_replay"));
-        if (type.equals("trace_replay") || type.equals("trace_session_replay")) {
-            throw typeNode.error(type + " is not supported yet; use constant, poisson or concurrent");
+        if (type.equals("trace_session_replay")) {
+            throw typeNode.error(type + " is not supported yet; use trace_replay, or harness bench --trace FILE with"
+                    + " a trace whose rows carry session_id");
         }
-        load.reject("trace", "trace replay is not supported yet");
+        if (type.equals("trace_replay")) {
+            return traceReplay(load, defaultSeed);
+        }
+        load.reject("trace", "load.trace is read with load.type trace_replay only");
         load.reject("lora_traffic_split", "LoRA traffic splits are not supported yet");
         if (!load.child("circuit_breakers").list().isEmpty()) {
             throw load.child("circuit_breakers").error("circuit breakers are not supported yet");
@@ -84,6 +95,50 @@ final class InferencePerfLoad {
         }
         Long seed = load.child("base_seed").integer(defaultSeed);
         return new LoadSpec(stages, timeout, interval, cap, seed);
+    }
+
+    /**
+     * {@code type: trace_replay} with {@code trace: {file, format}}: the trace's replay at its recorded pace is the
+     * only stage ({@code stages} and {@code sweep} are errors). The format is inference-perf's
+     * {@code AzurePublicDataset}, or one of this tool's names ({@code mooncake}, {@code azure}, {@code burstgpt},
+     * {@code records}); without a format it is told from the file.
+     */
+    private static LoadSpec traceReplay(YamlNode load, long defaultSeed) {
+        load.reject("stages", "a trace_replay load takes its schedule from load.trace; drop stages");
+        load.reject("sweep", "a trace_replay load takes its schedule from load.trace; drop sweep");
+        YamlNode trace = load.child("trace");
+        if (trace.missing()) {
+            throw load.child("type").error("trace_replay needs load.trace with file (and format: AzurePublicDataset)");
+        }
+        trace.allowOnly(List.of("file", "format"));
+        String file = trace.child("file").string(null);
+        if (file == null || file.isBlank()) {
+            throw trace.error("file is missing: the path of the trace to replay");
+        }
+        String formatName = trace.child("format").string(null);
+        TraceFormat format = null;
+        if (formatName != null) {
+            format = formatName.equalsIgnoreCase("AzurePublicDataset")
+                    ? TraceFormat.AZURE
+                    : TraceFormat.byName(formatName.strip())
+                            .orElseThrow(() -> trace.child("format")
+                                    .error("unknown trace format " + formatName + "; use AzurePublicDataset, mooncake,"
+                                            + " azure, burstgpt or records"));
+        }
+        Path path = Path.of(file.strip());
+        Trace t = format == null
+                ? TraceReaders.read(path, TraceReadOptions.defaults())
+                : TraceReaders.read(path, format, TraceReadOptions.defaults());
+        Long seed = load.child("base_seed").integer(defaultSeed);
+        ReplayPlan plan = ReplayPlan.of(t, ReplayOptions.defaults(), seed);
+        Double timeout = load.child("request_timeout").number(null);
+        if (timeout != null && !(timeout > 0)) {
+            throw load.child("request_timeout").error("must be > 0 seconds, got " + timeout);
+        }
+        Integer workers =
+                positiveOrZero(load.child("num_workers"), Runtime.getRuntime().availableProcessors());
+        Integer perWorker = positive(load.child("worker_max_concurrency"), 100);
+        return new LoadSpec(List.of(new Stage.Replay(plan)), timeout, 0, Math.max(1, workers) * perWorker, seed);
     }
 
     private static Stage rateStage(YamlNode s, Arrival arrival) {

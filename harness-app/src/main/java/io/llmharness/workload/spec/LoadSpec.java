@@ -42,6 +42,15 @@ public record LoadSpec(List<Stage> stages, Double requestTimeoutS, double interv
         return new LoadSpec(stages, requestTimeoutS, intervalS, maxInFlight, s);
     }
 
+    /** The trace replay of this load, or null when it has none. */
+    public Stage.Replay replay() {
+        return stages.stream()
+                .filter(Stage.Replay.class::isInstance)
+                .map(Stage.Replay.class::cast)
+                .findFirst()
+                .orElse(null);
+    }
+
     /** The largest number of requests a single stage plans (0 when a stage is bounded by time only). */
     public long largestStageRequests() {
         long max = 0;
@@ -50,6 +59,7 @@ public record LoadSpec(List<Stage> stages, Double requestTimeoutS, double interv
                 case Stage.Rate r -> r.requests();
                 case Stage.Concurrency c -> c.requests();
                 case Stage.Sweep sw -> 0;
+                case Stage.Replay rp -> rp.plan().requests();
             };
             max = Math.max(max, n);
         }

@@ -1,5 +1,7 @@
 package io.llmharness.workload.spec;
 
+import io.llmharness.workload.trace.ReplayPlan;
+
 /**
  * One stage of a workload. Stages run one after the other and never mix requests: a request belongs to the stage
  * that scheduled it, and a stage ends when all of its requests have finished.
@@ -69,6 +71,19 @@ public sealed interface Stage {
                 bound += (bound.isEmpty() ? "" : ", at most ") + durationS + " s";
             }
             return concurrency + " concurrent (" + bound + ")";
+        }
+    }
+
+    /**
+     * Open loop on a trace's recorded schedule: each session starts at its due time, each later turn after the
+     * previous turn's answer and its think time; latency counts from the due time.
+     *
+     * @param plan the rows, sessions and due times
+     */
+    record Replay(ReplayPlan plan) implements Stage {
+        @Override
+        public String describe() {
+            return "replay of " + plan.describe();
         }
     }
 

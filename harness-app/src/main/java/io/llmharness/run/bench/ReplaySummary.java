@@ -1,0 +1,240 @@
+package io.llmharness.run.bench;
+
+import static io.llmharness.client.record.RequestRecord.ABSENT;
+
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmharness.client.record.RequestRecord;
+import io.llmharness.error.HarnessException;
+import io.llmharness.metrics.ScheduleFidelity;
+import io.llmharness.workload.spec.Stage;
+import io.llmharness.workload.trace.ReplayPlan;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a trace replay adds to a run's results: the schedule fidelity ({@code schedule_lag_ms} and the replay's
+ * client-health verdict) and, per session, its turns, its duration and TTFT by turn number. Written into
+ * summary.json ({@code schedule_lag_ms} and {@code replay}) and printed at the end of the run.
+ *
+ * @param plan the replay's plan
+ * @param fidelity lag of the sent requests behind their due times
+ * @param sessions sessions with at least one request sent
+ * @param maxAlive most sessions alive at once (first turn dispatched to last turn done)
+ * @param turnsSent requests sent per session, summed
+ * @param ttftByTurn per turn number (from 1): TTFT of its streamed, successful requests, ms
+ * @param durationsS per session: first turn's due time to last turn's end, seconds
+ */
+record ReplaySummary(
+        ReplayPlan plan,
+        ScheduleFidelity fidelity,
+        int sessions,
+        int maxAlive,
+        long turnsSent,
+        Map<Integer, double[]> ttftByTurn,
+        double[] durationsS) {
+
+    /** summary.json's field with p50, p99 and max of the lag, ms. */
+    static final String LAG_FIELD = "schedule_lag_ms";
+
+    static final String REPLAY_FIELD = "replay";
+
+    /** The summary of a run's replay stage, or null when the run replayed no trace. */
+    static ReplaySummary of(List<StageRun> stages) {
+        for (StageRun s : stages) {
+            if (s.stage() instanceof Stage.Replay rp) {
+                return of(rp.plan(), s.records());
+            }
+        }
+        return null;
+    }
+
+    /** The summary of a replay's records ({@link BenchRecord#indexInStage()} is the row's index in the plan). */
+    static ReplaySummary of(ReplayPlan plan, List<BenchRecord> records) {
+        int[] sessionOf = new int[plan.requests()];
+        int[] turnOf = new int[plan.requests()];
+        for (int k = 0; k < plan.sessions().size(); k++) {
+            for (ReplayPlan.Turn t : plan.sessions().get(k).turns()) {
+                sessionOf[t.index()] = k;
+                turnOf[t.index()] = t.number();
+            }
+        }
+        long[] first = new long[plan.sessions().size()];
+        long[] firstSent = new long[plan.sessions().size()];
+        long[] last = new long[plan.sessions().size()];
+        Arrays.fill(first, Long.MAX_VALUE);
+        Arrays.fill(firstSent, Long.MAX_VALUE);
+        Arrays.fill(last, Long.MIN_VALUE);
+        Map<Integer, List<Double>> ttft = new TreeMap<>();
+        List<RequestRecord> recs = new ArrayList<>();
+        for (BenchRecord b : records) {
+            RequestRecord r = b.record();
+            recs.add(r);
+            int k = sessionOf[(int) b.indexInStage()];
+            first[k] = Math.min(first[k], r.scheduledNs());
+            if (r.dispatchedNs() != ABSENT) {
+                firstSent[k] = Math.min(firstSent[k], r.dispatchedNs());
+            }
+            if (r.doneNs() != ABSENT) {
+                last[k] = Math.max(last[k], r.doneNs());
+            }
+            if (r.ok() && r.stream() && r.ttftNs() != ABSENT) {
+                ttft.computeIfAbsent(turnOf[(int) b.indexInStage()], t -> new ArrayList<>())
+                        .add(r.ttftNs() / 1e6);
+            }
+        }
+        List<Double> durations = new ArrayList<>();
+        List<long[]> alive = new ArrayList<>();
+        for (int k = 0; k < first.length; k++) {
+            if (first[k] != Long.MAX_VALUE && last[k] != Long.MIN_VALUE) {
+                durations.add((last[k] - first[k]) / 1e9);
+                if (firstSent[k] != Long.MAX_VALUE) {
+                    alive.add(new long[] {firstSent[k], last[k]});
+                }
+            }
+        }
+        Map<Integer, double[]> byTurn = new TreeMap<>();
+        ttft.forEach((t, v) -> byTurn.put(
+                t, v.stream().mapToDouble(Double::doubleValue).sorted().toArray()));
+        return new ReplaySummary(
+                plan,
+                ScheduleFidelity.of(recs, ScheduleFidelity.DEFAULT_THRESHOLD_P99_NS),
+                durations.size(),
+                peak(alive),
+                records.size(),
+                byTurn,
+                durations.stream().mapToDouble(Double::doubleValue).sorted().toArray());
+    }
+
+    /** Most intervals open at once (an interval ending exactly when another starts does not overlap it). */
+    static int peak(List<long[]> intervals) {
+        long[] starts = intervals.stream().mapToLong(i -> i[0]).sorted().toArray();
+        long[] ends = intervals.stream().mapToLong(i -> i[1]).sorted().toArray();
+        int open = 0;
+        int peak = 0;
+        int e = 0;
+        for (long s : starts) {
+            while (e < ends.length && ends[e] <= s) {
+                e++;
+                open--;
+            }
+            open++;
+            peak = Math.max(peak, open);
+        }
+        return peak;
+    }
+
+    /** The {@code replay} object of summary.json. */
+    Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("trace", plan.trace().source());
+        m.put("format", plan.trace().format().cliName());
+        m.put("block_size", plan.trace().blockSize());
+        m.put("rows_in_trace", plan.trace().requests().size());
+        m.put("rows_skipped_by_reader", plan.trace().skipped());
+        m.put("requests_planned", plan.requests());
+        m.put("requests_sent", turnsSent);
+        m.put("speedup", plan.options().speedup());
+        m.put("options", plan.options().describe());
+        m.put(
+                "session_context",
+                plan.multiTurn() ? "history with the server's real answers" : "none (single-turn rows)");
+        m.put(LAG_FIELD, fidelity.lagMap());
+        m.put("client_health", fidelity.healthMap());
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("count", sessions);
+        s.put("max_alive", maxAlive);
+        s.put(
+                "concurrent_sessions_limit",
+                plan.options().concurrentSessions() == 0 ? null : plan.options().concurrentSessions());
+        s.put("turns_mean", sessions == 0 ? null : (double) turnsSent / sessions);
+        s.put("duration_s", stats(durationsS));
+        List<Map<String, Object>> turns = new ArrayList<>();
+        ttftByTurn.forEach((t, v) -> {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("turn", t);
+            row.putAll(stats(v));
+            turns.add(row);
+        });
+        s.put("ttft_ms_by_turn", turns);
+        m.put("sessions", s);
+        return m;
+    }
+
+    private static Map<String, Object> stats(double[] sorted) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("count", sorted.length);
+        m.put(
+                "mean",
+                sorted.length == 0 ? null : Arrays.stream(sorted).average().orElse(0));
+        m.put("p50", rank(sorted, 0.5));
+        m.put("p99", rank(sorted, 0.99));
+        m.put("max", sorted.length == 0 ? null : sorted[sorted.length - 1]);
+        return m;
+    }
+
+    private static Double rank(double[] sorted, double p) {
+        if (sorted.length == 0) {
+            return null;
+        }
+        int i = (int) Math.ceil(p * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+    }
+
+    /** The terminal lines. */
+    List<String> lines() {
+        List<String> out = new ArrayList<>();
+        out.add("Replay: " + turnsSent + " of " + plan.requests() + " planned requests sent; " + fidelity.line());
+        if (plan.multiTurn()) {
+            StringBuilder sb = new StringBuilder(String.format(
+                    Locale.ROOT,
+                    "Sessions: %d (at most %d alive), turns sent with the history and the server's answers",
+                    sessions,
+                    maxAlive));
+            if (!ttftByTurn.isEmpty()) {
+                List<String> parts = new ArrayList<>();
+                ttftByTurn.forEach((t, v) -> parts.add(String.format(Locale.ROOT, "%d: %.1f ms", t, rank(v, 0.5))));
+                sb.append("; TTFT p50 by turn: ").append(String.join(", ", parts));
+            }
+            out.add(sb.toString());
+        }
+        return out;
+    }
+
+    /**
+     * Adds {@code schedule_lag_ms} and {@code replay} to the run's summary.json, through a temporary file and a
+     * rename.
+     *
+     * @throws HarnessException (execution) naming the file
+     */
+    void writeInto(Path runDir) {
+        Path file = runDir.resolve("summary.json");
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        ObjectMapper json = new ObjectMapper();
+        Path tmp = runDir.resolve("summary.json.replay.tmp");
+        try {
+            ObjectNode root = (ObjectNode) json.readTree(file.toFile());
+            root.set(LAG_FIELD, json.valueToTree(fidelity.lagMap()));
+            root.set(REPLAY_FIELD, json.valueToTree(toMap()));
+            DefaultIndenter indent = new DefaultIndenter("  ", "\n");
+            json.writer(new DefaultPrettyPrinter().withObjectIndenter(indent).withArrayIndenter(indent))
+                    .writeValue(tmp.toFile(), root);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | ClassCastException e) {
+            throw HarnessException.execution("cannot write the replay results into " + file + ": " + e.getMessage(), e);
+        }
+    }
+}
