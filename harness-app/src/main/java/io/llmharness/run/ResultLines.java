@@ -135,7 +135,7 @@ public final class ResultLines {
                     + (r.spec().benchmark().mode() == RunMode.TEST06 ? " sampled" : "") + " responses in "
                     + RunLogFolder.NAME + "/"
                     + RunLogFolder.ACCURACY + " (LoadGen's" + " verdict, " + lg.verdict()
-                    + ", does not count for TEST06)";
+                    + ", does not count for " + r.spec().benchmark().mode().cliName() + ")";
         }
         return "Result is : " + lg.verdict()
                 + (r.health() != null && !r.health().ok() ? " (client-limited)" : "");
