@@ -70,6 +70,34 @@ class GptOssComplianceRunTest {
         assertThat(o.out())
                 .contains("TEST09 (24 logged responses): mean output", "TEST FAIL", "does not count for TEST09");
         RunFixture.assertRunFiles(run);
+
+        // packed as the checker reads it: TEST09/ inside the result, the log hashed into accuracy/accuracy.txt
+        byte[] fullLog = Files.readAllBytes(run.resolve("TEST09/accuracy/mlperf_log_accuracy.json"));
+        Path output = dir.resolve("submission");
+        RunFixture.Outcome pack = harness(
+                "submission",
+                "pack",
+                "--org",
+                "MyOrg",
+                "--system",
+                "sim",
+                "--round",
+                "v6.1",
+                "--output",
+                output.toString(),
+                run.toString());
+        assertThat(pack.exit()).as(pack.out() + pack.err()).isEqualTo(ExitCodes.RESULT_INVALID);
+        Path t = output.resolve("closed/MyOrg/results/sim/gpt-oss-120b/Offline/TEST09");
+        assertThat(t.resolve("verify_output_len.txt"))
+                .hasSameTextualContentAs(run.resolve("TEST09/verify_output_len.txt"));
+        assertThat(t.resolve("performance/run_1/mlperf_log_detail.txt")).isRegularFile();
+        String hash = java.util.HexFormat.of()
+                .formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(fullLog));
+        assertThat(t.resolve("accuracy/accuracy.txt")).hasContent("hash=" + hash);
+        assertThat(pack.out())
+                .contains(
+                        "TEST09: verification failed (TEST09/verify_output_len.txt has no TEST PASS)",
+                        "TEST07: TEST07/verify_accuracy.txt is missing (run with --test-mode TEST07)");
     }
 
     @Test
