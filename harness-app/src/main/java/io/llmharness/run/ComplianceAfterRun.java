@@ -13,6 +13,8 @@ import io.llmharness.accuracy.scoring.AccuracyScoring;
 import io.llmharness.benchmark.RunMode;
 import io.llmharness.error.HarnessException;
 import io.llmharness.loadgen.log.RunLogFolder;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -74,11 +76,11 @@ public final class ComplianceAfterRun {
         Path verify = r.runDir().resolve("TEST07").resolve(Test07Result.FILE);
         AccuracyReport report;
         try {
-            java.nio.file.Files.createDirectories(verify.getParent());
+            Files.createDirectories(verify.getParent());
             report = AccuracyScoring.score(
                     new AccuracyRequest(r.runDir(), null, null, null, Dtype.INT32, null, verify, env),
                     line -> console.note("harness: " + line));
-        } catch (HarnessException | java.io.IOException e) {
+        } catch (HarnessException | IOException e) {
             console.result("TEST07: not verified: " + e.getMessage());
             console.result("  verify it later with: harness accuracy " + r.runDir() + " (then rerun TEST07)");
             return false;

@@ -3,6 +3,8 @@ package io.llmharness.submission;
 import io.llmharness.benchmark.BenchmarkSpec;
 import io.llmharness.benchmark.RunScenario;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * The runs of one result: one benchmark directory and scenario of the submission tree.
@@ -26,8 +28,8 @@ record ResultRuns(
 
     /** The runs present, in the order performance, accuracy, TEST06, TEST07, TEST09. */
     List<PackedRun> all() {
-        return java.util.stream.Stream.of(performance, accuracy, test06, test07, test09)
-                .filter(java.util.Objects::nonNull)
+        return Stream.of(performance, accuracy, test06, test07, test09)
+                .filter(Objects::nonNull)
                 .toList();
     }
 

@@ -21,9 +21,8 @@ import java.util.function.Consumer;
 /**
  * Builds {@code <output>/closed/<org>/} from run directories: per result the LoadGen logs only, the accuracy log
  * hashed and truncated, {@code accuracy.txt}, {@code TEST06/}, {@code TEST07/}, {@code TEST09/}, {@code user.conf},
- * {@code mlperf.conf},
- * {@code measurements.json} and {@code README.md}; {@code systems/<system>.json} and {@code src/} once. Then
- * pre-checks every packed result. See docs/submission.md.
+ * {@code mlperf.conf}, {@code measurements.json} and {@code README.md}; {@code systems/<system>.json} and
+ * {@code src/} once. Then pre-checks every packed result. See docs/submission.md.
  */
 public final class SubmissionPacker {
 
@@ -185,7 +184,7 @@ public final class SubmissionPacker {
     /** The user.conf of the performance run (else of the accuracy run); a note when the runs used none. */
     private static String userConf(ResultRuns r, MlperfRound round) throws IOException {
         for (PackedRun run : r.all()) {
-            if (run != null && run.userConf() != null && Files.isRegularFile(run.userConf())) {
+            if (run.userConf() != null && Files.isRegularFile(run.userConf())) {
                 return Files.readString(run.userConf(), StandardCharsets.ISO_8859_1);
             }
         }
