@@ -143,14 +143,15 @@ class ArchitectureTest {
     }
 
     /**
-     * Accuracy scoring works on files alone: it reads datasets, benchmark specs and the simulator's vocabulary, but
-     * never the run pipeline, the HTTP client or the reports, so {@code harness accuracy} needs no server code.
+     * Accuracy scoring works on files alone: it reads datasets, benchmark specs, the simulator's vocabulary and where
+     * a run keeps LoadGen's logs (the dependency-free loadgen module), but never the run pipeline, the HTTP client or
+     * the reports, so {@code harness accuracy} needs no server code.
      */
     @Test
     void accuracyReadsOnlyFilesAndSpecs() {
         assertThat(concernGraph("harness-app").get("accuracy"))
                 .as("concerns referenced from io.llmharness.accuracy")
-                .isSubsetOf(Set.of("benchmark", "dataset", "error", "simulator"));
+                .isSubsetOf(Set.of("benchmark", "dataset", "error", "loadgen", "simulator"));
     }
 
     /**

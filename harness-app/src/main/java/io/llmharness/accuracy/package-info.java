@@ -7,7 +7,8 @@
  *
  * <p>Sub-packages, bottom up: {@code text} (Python/numpy semantics), {@code rouge}, {@code punkt}, {@code answer},
  * {@code decode}, {@code exec} (metrics and their helpers); {@code bench} (one evaluator per benchmark family);
- * {@code scoring} (the orchestration); {@code test06} (the TEST06 compliance verifier). Arrows point from later to
- * earlier; this package sits between the metric helpers and {@code bench}.
+ * {@code scoring} (the orchestration); {@code test06} (the TEST06 compliance verifier); {@code compliance}
+ * (gpt-oss-120b's TEST07 and TEST09, TEST07 scored through {@code scoring}). Arrows point from later to earlier; this
+ * package sits between the metric helpers and {@code bench}.
  */
 package io.llmharness.accuracy;

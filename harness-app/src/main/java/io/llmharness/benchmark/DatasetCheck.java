@@ -10,6 +10,10 @@ import java.util.List;
  * silently produce a meaningless accuracy score.
  */
 public final class DatasetCheck {
+
+    /** Rows of gpt-oss-120b's TEST07 set: GPQA-Diamond x5. */
+    static final int TEST07_ROWS = 990;
+
     private DatasetCheck() {}
 
     /**
@@ -21,8 +25,16 @@ public final class DatasetCheck {
      *     separate performance and accuracy files
      */
     public static List<String> rowCount(BenchmarkSpec spec, RunMode mode, long rows, String datasetName) {
-        if (mode == RunMode.FIND_PEAK) {
-            mode = RunMode.PERFORMANCE; // a peak search sends the performance set
+        if (mode == RunMode.TEST07) {
+            // TEST07 sends its own GPQA compliance set (acc/acc_eval_compliance_gpqa.parquet)
+            return rows == TEST07_ROWS
+                    ? List.of()
+                    : List.of("--dataset-path " + datasetName + ": " + rows + " rows; TEST07 expects the "
+                            + TEST07_ROWS + "-row GPQA compliance set (acc/acc_eval_compliance_gpqa.parquet); fine"
+                            + " for a smoke test, not for a submission");
+        }
+        if (mode == RunMode.FIND_PEAK || mode.compliance()) {
+            mode = RunMode.PERFORMANCE; // a peak search and TEST06/TEST09 send the performance set
         }
         int expected = spec.sampleCount(mode);
         if (spec.dataset() != null && spec.dataset().separateAccuracyFile() && rows != expected) {

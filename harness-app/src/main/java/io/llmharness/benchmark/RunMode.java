@@ -17,6 +17,16 @@ public enum RunMode {
      * about 100 sampled responses logged) and the verification of those responses afterwards.
      */
     TEST06("TEST06"),
+    /**
+     * gpt-oss-120b's TEST07 compliance run: accuracy in performance mode on the GPQA compliance set, with the
+     * performance generation settings; every response logged (audit.config) and scored against 60.698.
+     */
+    TEST07("TEST07"),
+    /**
+     * gpt-oss-120b's TEST09 compliance run: the performance set in performance mode, every response logged
+     * (audit.config), whose mean output length must lie within 1150.38 to 1406.02 tokens.
+     */
+    TEST09("TEST09"),
 
     /**
      * The highest Server QPS that meets the benchmark's latency limits; LoadGen {@code FindPeakPerformance}. Sends
@@ -36,7 +46,8 @@ public enum RunMode {
     }
 
     /**
-     * Parses {@code --test-mode}: {@code performance} / {@code accuracy} / {@code TEST06} / {@code find-peak},
+     * Parses {@code --test-mode}: {@code performance} / {@code accuracy} / {@code TEST06} / {@code TEST07} /
+     * {@code TEST09} / {@code find-peak},
      * case-insensitive; LoadGen's {@code PerformanceOnly} / {@code AccuracyOnly} / {@code FindPeakPerformance} are
      * accepted too.
      *
@@ -50,11 +61,18 @@ public enum RunMode {
             case "performance", "performanceonly", "perf" -> PERFORMANCE;
             case "accuracy", "accuracyonly", "acc" -> ACCURACY;
             case "test06" -> TEST06;
+            case "test07" -> TEST07;
+            case "test09" -> TEST09;
             case "findpeak", "findpeakperformance", "peak" -> FIND_PEAK;
             default ->
                 throw HarnessException.usage("--test-mode '" + value
-                        + "': unknown test mode; use performance, accuracy, TEST06 or find-peak");
+                        + "': unknown test mode; use performance, accuracy, TEST06, TEST07, TEST09 or find-peak");
         };
+    }
+
+    /** A compliance run (TEST06, TEST07, TEST09): performance mode under the test's audit.config, then verified. */
+    public boolean compliance() {
+        return this == TEST06 || this == TEST07 || this == TEST09;
     }
 
     @Override

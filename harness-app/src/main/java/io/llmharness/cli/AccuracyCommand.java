@@ -37,7 +37,8 @@ public final class AccuracyCommand implements Callable<Integer> {
     @Parameters(
             index = "0",
             paramLabel = "RUN_DIR",
-            description = "Run directory (or the mlperf_log_accuracy.json file itself).")
+            description = "Run directory (its mlperf/ folder, or the mlperf_log_accuracy.json file itself; older run"
+                    + " directories with the logs at their top level are read too).")
     Path run;
 
     @Option(

@@ -9,6 +9,7 @@ import io.llmharness.cli.run.OutputFlags;
 import io.llmharness.cli.run.TargetFlags;
 import io.llmharness.error.HarnessException;
 import io.llmharness.run.AccuracyAfterRun;
+import io.llmharness.run.ComplianceAfterRun;
 import io.llmharness.run.ResultLines;
 import io.llmharness.run.RunConsole;
 import io.llmharness.run.RunControl;
@@ -18,7 +19,6 @@ import io.llmharness.run.RunRequest;
 import io.llmharness.run.RunResult;
 import io.llmharness.run.RunSpec;
 import io.llmharness.run.ServerConfigSource;
-import io.llmharness.run.Test06AfterRun;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -111,14 +111,14 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * Prints the key lines, scores an accuracy run or verifies a TEST06 run, and maps the outcome to the exit code (an
-     * accuracy run that fails its targets and a TEST06 run that fails verification exit with 4, like an INVALID
-     * performance run; a TEST06 run's own performance verdict does not count).
+     * Prints the key lines, scores an accuracy run or verifies a compliance run (TEST06, TEST07, TEST09), and maps the
+     * outcome to the exit code (an accuracy run that fails its targets and a compliance run that fails verification
+     * exit with 4, like an INVALID performance run; a compliance run's own performance verdict does not count).
      */
     static int report(RunConsole console, RunResult result) {
         ResultLines.of(result).forEach(console::result);
-        if (Test06AfterRun.applies(result)) {
-            Boolean passed = Test06AfterRun.verify(result, console);
+        if (ComplianceAfterRun.applies(result)) {
+            Boolean passed = ComplianceAfterRun.verify(result, console, System.getenv());
             if (passed != null && result.outcome() != RunResult.Outcome.FAILED_SAMPLES) {
                 return passed ? ExitCodes.OK : ExitCodes.RESULT_INVALID;
             }

@@ -14,7 +14,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code harness submission pack}: builds {@code closed/<org>/…} from performance, accuracy and TEST06 run
+ * {@code harness submission pack}: builds {@code closed/<org>/…} from performance, accuracy and compliance run
  * directories and pre-checks it. Exit 0 when the pre-check is clean, 4 when it lists problems (the tree is
  * written either way), 3 for a run it cannot place, 2 usage. See docs/submission.md.
  */
@@ -75,7 +75,8 @@ public final class SubmissionPackCommand implements Callable<Integer> {
     @Parameters(
             arity = "1..*",
             paramLabel = "RUN_DIR",
-            description = "Performance, accuracy and TEST06 run directories (grouped by benchmark and scenario).")
+            description = "Performance, accuracy and compliance (TEST06, TEST07, TEST09) run directories (grouped by"
+                    + " benchmark and scenario; a run's mlperf/ folder stands for its run).")
     List<Path> runs;
 
     @Override

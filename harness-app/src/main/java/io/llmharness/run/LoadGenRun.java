@@ -1,7 +1,7 @@
 package io.llmharness.run;
 
+import io.llmharness.accuracy.compliance.GptOssAudit;
 import io.llmharness.accuracy.test06.Test06Audit;
-import io.llmharness.benchmark.RunMode;
 import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.engine.ClientOptions;
 import io.llmharness.client.engine.LlmClient;
@@ -19,10 +19,14 @@ import io.llmharness.loadgen.LogSettings;
 import io.llmharness.loadgen.QuerySampleLibrary;
 import io.llmharness.loadgen.TestResult;
 import io.llmharness.loadgen.clock.SystemClock;
+import io.llmharness.loadgen.log.RunLogFolder;
 import io.llmharness.report.progress.Progress;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.file.FileSystemOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -175,10 +179,24 @@ final class LoadGenRun {
         return clientAbort.get() != null || serverDeath.get() != null;
     }
 
-    /** TEST06 runs apply the official audit.config, written into the run directory; others the user's (if any). */
+    /**
+     * Compliance runs apply the official audit.config, written into the run directory (beside, not in, LoadGen's
+     * folder); others the user's (if any).
+     */
     private String auditConfig() {
-        if (spec.benchmark().mode() == RunMode.TEST06) {
-            return Test06Audit.write(spec.runDir()).toString();
+        switch (spec.benchmark().mode()) {
+            case TEST06 -> {
+                return Test06Audit.write(spec.runDir()).toString();
+            }
+            case TEST07 -> {
+                return GptOssAudit.TEST07.write(spec.runDir()).toString();
+            }
+            case TEST09 -> {
+                return GptOssAudit.TEST09.write(spec.runDir()).toString();
+            }
+            default -> {
+                // the user's --audit-config below
+            }
         }
         return spec.request().loadgen().auditConfig();
     }
@@ -233,9 +251,16 @@ final class LoadGenRun {
                 "llm-harness " + spec.endpoint().configName() + " client");
     }
 
+    /** LoadGen writes into the run's {@code mlperf/} folder, which holds its four logs and nothing else. */
     private LogSettings logSettings() {
+        Path folder = RunLogFolder.of(spec.runDir());
+        try {
+            Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw HarnessException.execution("cannot create " + folder + " (" + e.getMessage() + ")", e);
+        }
         return LogSettings.defaults()
-                .withOutdir(spec.runDir())
+                .withOutdir(folder)
                 .withEnableTrace(spec.request().loadgen().trace());
     }
 

@@ -70,7 +70,7 @@ final class LoadGenSettings {
         }
         s.mode = switch (mode) {
             case ACCURACY -> TestMode.ACCURACY_ONLY;
-            case PERFORMANCE, TEST06 -> TestMode.PERFORMANCE_ONLY;
+            case PERFORMANCE, TEST06, TEST07, TEST09 -> TestMode.PERFORMANCE_ONLY;
             case FIND_PEAK -> TestMode.FIND_PEAK_PERFORMANCE;
         };
         boolean server = s.scenario == Scenario.SERVER;

@@ -4,6 +4,7 @@ import io.llmharness.benchmark.LatencyLimits;
 import io.llmharness.benchmark.RunMode;
 import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.loadgen.TestResult;
+import io.llmharness.loadgen.log.RunLogFolder;
 import io.llmharness.loadgen.results.PerformanceSummary;
 import io.llmharness.loadgen.results.Validity;
 import io.llmharness.metrics.FailureVerdict;
@@ -52,7 +53,7 @@ public final class ResultLines {
             boolean measured = r.failure() == null
                     && !r.interrupted()
                     && (own == RunResult.Outcome.VALID || own == RunResult.Outcome.INVALID)
-                    && r.spec().benchmark().mode() != RunMode.TEST06;
+                    && !r.spec().benchmark().mode().compliance();
             if (measured) {
                 lg.performance().ifPresent(p -> metricLines(out, p, r));
             }
@@ -60,7 +61,10 @@ public final class ResultLines {
                 lg.performance().ifPresent(p -> row(out, "Why", why(p.validity())));
             }
             if (lg.errorCount() > 0) {
-                row(out, "LoadGen errors", lg.errorCount() + " (see mlperf_log_detail.txt)");
+                row(
+                        out,
+                        "LoadGen errors",
+                        lg.errorCount() + " (see " + RunLogFolder.NAME + "/" + RunLogFolder.DETAIL + ")");
             }
         }
         if (r.failures() != null) {
@@ -108,6 +112,10 @@ public final class ResultLines {
             row(out, "Profile", r.profileProblem());
         }
         row(out, "Files", r.runDir().toString());
+        Path logs = RunLogFolder.of(r.runDir());
+        if (Files.isDirectory(logs)) {
+            row(out, "LoadGen logs", logs.toString());
+        }
         Path report = r.runDir().resolve(HtmlFormat.FILE);
         if (Files.isRegularFile(report)) {
             row(out, "Report", report.toString());
@@ -119,11 +127,15 @@ public final class ResultLines {
     private static String loadgenLine(RunResult r) {
         TestResult lg = r.loadgen();
         if (lg.verdict() == TestResult.Verdict.NOT_APPLICABLE) {
-            return "done, " + lg.accuracyLogEntries() + " responses in mlperf_log_accuracy.json";
+            return "done, " + lg.accuracyLogEntries() + " responses in " + RunLogFolder.NAME + "/"
+                    + RunLogFolder.ACCURACY;
         }
-        if (r.spec().benchmark().mode() == RunMode.TEST06) {
-            return "done, " + lg.accuracyLogEntries() + " sampled responses in mlperf_log_accuracy.json (LoadGen's"
-                    + " verdict, " + lg.verdict() + ", does not count for TEST06)";
+        if (r.spec().benchmark().mode().compliance()) {
+            return "done, " + lg.accuracyLogEntries()
+                    + (r.spec().benchmark().mode() == RunMode.TEST06 ? " sampled" : "") + " responses in "
+                    + RunLogFolder.NAME + "/"
+                    + RunLogFolder.ACCURACY + " (LoadGen's" + " verdict, " + lg.verdict()
+                    + ", does not count for " + r.spec().benchmark().mode().cliName() + ")";
         }
         return "Result is : " + lg.verdict()
                 + (r.health() != null && !r.health().ok() ? " (client-limited)" : "");

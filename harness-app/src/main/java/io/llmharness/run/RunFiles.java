@@ -8,6 +8,7 @@ import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.error.HarnessException;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.TestResult;
+import io.llmharness.loadgen.log.RunLogFolder;
 import io.llmharness.loadgen.results.PerformanceSummary;
 import io.llmharness.metrics.ClientHealth;
 import io.llmharness.metrics.FailureVerdict;
@@ -29,7 +30,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes what the harness adds to LoadGen's four logs: {@code summary.json}, {@code requests.csv},
+ * Writes what the harness adds to LoadGen's four logs (in the run's {@code mlperf/} folder): {@code summary.json}, {@code requests.csv},
  * {@code requests.parquet}, the ITL histograms and the report ({@code report.html}, {@code charts/*.png}), from
  * every request the client recorded (also those of an aborted or interrupted run).
  */
@@ -170,13 +171,12 @@ final class RunFiles {
         if (PeakProbes.isPeakSearch(lg)) {
             m.put("find_peak", PeakProbes.section(lg, peakProbes));
         }
+        // relative to the run directory: LoadGen's folder holds its four logs and nothing else
         m.put(
                 "logs",
-                List.of(
-                        "mlperf_log_summary.txt",
-                        "mlperf_log_detail.txt",
-                        "mlperf_log_accuracy.json",
-                        "mlperf_log_trace.json"));
+                RunLogFolder.FILES.stream()
+                        .map(f -> RunLogFolder.NAME + "/" + f)
+                        .toList());
         return m;
     }
 

@@ -8,6 +8,7 @@ import io.llmharness.accuracy.test06.Test06Verifier;
 import io.llmharness.benchmark.RunMode;
 import io.llmharness.benchmark.RunScenario;
 import io.llmharness.error.HarnessException;
+import io.llmharness.loadgen.log.RunLogFolder;
 import java.nio.file.Path;
 import java.util.List;
 import org.slf4j.Logger;
@@ -37,7 +38,7 @@ public final class Test06AfterRun {
         if (!applies(r) || r.interrupted() || r.failure() != null) {
             return null;
         }
-        Path log = r.runDir().resolve(AccuracyLogReader.FILE);
+        Path log = RunLogFolder.find(r.runDir(), AccuracyLogReader.FILE);
         List<LogEntry> entries;
         try {
             entries = AccuracyLogReader.read(log);

@@ -49,6 +49,20 @@ final class AccuracyLogTruncation {
         return hash;
     }
 
+    /**
+     * Hashes and truncates a TEST07 or TEST09 log in place: {@code accuracy.txt} beside it is (over)written with
+     * {@code hash=<hex>} alone, as the official tool does for these tests.
+     *
+     * @return the hash written
+     */
+    static String applyCompliance(Path accuracyTxt, Path log) throws IOException {
+        long size = Files.size(log);
+        String hash = sha256(log);
+        Files.writeString(accuracyTxt, "hash=" + hash + "\n", StandardCharsets.UTF_8);
+        truncate(log, size);
+        return hash;
+    }
+
     /** Lower-case hex SHA-256 of a file's bytes. */
     static String sha256(Path file) throws IOException {
         MessageDigest md;

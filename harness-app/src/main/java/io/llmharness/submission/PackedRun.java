@@ -7,6 +7,7 @@ import io.llmharness.benchmark.BenchmarkSpec;
 import io.llmharness.benchmark.RunMode;
 import io.llmharness.benchmark.RunScenario;
 import io.llmharness.error.HarnessException;
+import io.llmharness.loadgen.log.RunLogFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +44,12 @@ record PackedRun(
      * @throws HarnessException config error naming the directory when it is no harness run directory or ran
      *     something that cannot be submitted
      */
-    static PackedRun read(Path dir) {
+    static PackedRun read(Path given) {
+        // RUN_DIR/mlperf (LoadGen's folder) stands for its run directory
+        Path dir = Files.isRegularFile(given.resolve("summary.json")) ? given : RunLogFolder.runDirOf(given);
+        if (!Files.isRegularFile(dir.resolve("summary.json"))) {
+            dir = given;
+        }
         Path summary = dir.resolve("summary.json");
         if (!Files.isRegularFile(summary)) {
             throw HarnessException.config(dir + ": no summary.json; give run directories written by 'harness run'");
@@ -74,7 +80,7 @@ record PackedRun(
         }
         if (mode == RunMode.FIND_PEAK) {
             throw HarnessException.config(
-                    dir + ": a find-peak run cannot be submitted; give performance, accuracy" + " and TEST06 runs");
+                    dir + ": a find-peak run cannot be submitted; give performance, accuracy" + " and compliance runs");
         }
         String userConf =
                 config.path("user_conf").isTextual() ? config.get("user_conf").asText() : null;
@@ -108,9 +114,11 @@ record PackedRun(
         return dir.resolve(name);
     }
 
-    /** A LoadGen file ({@code mlperf_log_*}): in the run's {@code mlperf/} folder when it has one, else beside. */
+    /**
+     * A LoadGen file ({@code mlperf_log_*}): in the run's {@code mlperf/} folder, or at the top level of a run
+     * directory written before the folder existed.
+     */
     Path loadgenFile(String name) {
-        Path inFolder = dir.resolve("mlperf").resolve(name);
-        return Files.isRegularFile(inFolder) ? inFolder : dir.resolve(name);
+        return RunLogFolder.find(dir, name);
     }
 }

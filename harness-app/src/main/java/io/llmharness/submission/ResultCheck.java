@@ -44,6 +44,8 @@ final class ResultCheck {
         c.performance();
         c.accuracy();
         c.test06();
+        c.gptOssCompliance("TEST07", "verify_accuracy.txt");
+        c.gptOssCompliance("TEST09", "verify_output_len.txt");
         return List.copyOf(c.problems);
     }
 
@@ -233,6 +235,32 @@ final class ResultCheck {
             }
         } catch (IOException e) {
             problems.add("TEST06: cannot read verify_accuracy.txt: " + e.getMessage());
+        }
+    }
+
+    /** TEST07 / TEST09: the verification file, which the checker searches for {@code TEST PASS}. */
+    private void gptOssCompliance(String test, String file) {
+        Path verify = dir.resolve(test).resolve(file);
+        if (!Files.isRegularFile(verify)) {
+            if (bench.complianceTests().contains(test)) {
+                problems.add(test + ": " + test + "/" + file + " is missing (run with --test-mode " + test + ")");
+            }
+            return;
+        }
+        try {
+            if (!Files.readString(verify).contains("TEST PASS")) {
+                problems.add(test + ": verification failed (" + test + "/" + file + " has no TEST PASS)");
+            }
+        } catch (IOException e) {
+            problems.add(test + ": cannot read " + file + ": " + e.getMessage());
+        }
+        Path log = dir.resolve(test).resolve("accuracy/mlperf_log_accuracy.json");
+        try {
+            if (Files.isRegularFile(log) && Files.size(log) > AccuracyLogTruncation.MAX_LOG_BYTES) {
+                problems.add(test + ": accuracy/mlperf_log_accuracy.json is larger than 10240 bytes (not truncated)");
+            }
+        } catch (IOException e) {
+            problems.add(test + ": cannot read accuracy/mlperf_log_accuracy.json: " + e.getMessage());
         }
     }
 

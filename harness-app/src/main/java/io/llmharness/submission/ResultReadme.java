@@ -22,7 +22,7 @@ final class ResultReadme {
                 .append(" rules. Reference model: ")
                 .append(r.benchmark().referenceModel())
                 .append(".\n");
-        for (PackedRun run : new PackedRun[] {r.performance(), r.accuracy(), r.test06()}) {
+        for (PackedRun run : r.all()) {
             if (run == null) {
                 continue;
             }

@@ -2,6 +2,9 @@ package io.llmharness.submission;
 
 import io.llmharness.benchmark.BenchmarkSpec;
 import io.llmharness.benchmark.RunScenario;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * The runs of one result: one benchmark directory and scenario of the submission tree.
@@ -11,13 +14,28 @@ import io.llmharness.benchmark.RunScenario;
  * @param performance the performance run, or null
  * @param accuracy the accuracy run, or null
  * @param test06 the TEST06 run, or null
+ * @param test07 the TEST07 run (gpt-oss-120b), or null
+ * @param test09 the TEST09 run (gpt-oss-120b), or null
  */
 record ResultRuns(
-        String benchmarkDir, RunScenario scenario, PackedRun performance, PackedRun accuracy, PackedRun test06) {
+        String benchmarkDir,
+        RunScenario scenario,
+        PackedRun performance,
+        PackedRun accuracy,
+        PackedRun test06,
+        PackedRun test07,
+        PackedRun test09) {
+
+    /** The runs present, in the order performance, accuracy, TEST06, TEST07, TEST09. */
+    List<PackedRun> all() {
+        return Stream.of(performance, accuracy, test06, test07, test09)
+                .filter(Objects::nonNull)
+                .toList();
+    }
 
     /** Whichever run is present (performance first). */
     PackedRun any() {
-        return performance != null ? performance : accuracy != null ? accuracy : test06;
+        return all().get(0);
     }
 
     /** The benchmark, from whichever run is present. */

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * Groups run directories into results: per benchmark and scenario at most one performance, one accuracy and one
- * TEST06 run. Anything it cannot place is refused with one line naming the directory.
+ * run of each compliance test (TEST06, TEST07, TEST09). Anything it cannot place is refused with one line naming the directory.
  */
 final class RunGrouping {
 
@@ -31,7 +31,7 @@ final class RunGrouping {
             String bench = benchmarkDir(run.benchmark().category(), llama2Level);
             String key = bench + "/" + run.scenario().displayName();
             scenarios.put(key, run.scenario());
-            PackedRun[] slots = byResult.computeIfAbsent(key, k -> new PackedRun[3]);
+            PackedRun[] slots = byResult.computeIfAbsent(key, k -> new PackedRun[5]);
             int slot = slot(run.mode());
             if (slots[slot] != null) {
                 throw HarnessException.config(dir + ": a second " + run.mode().cliName() + " run for " + key
@@ -40,8 +40,8 @@ final class RunGrouping {
             slots[slot] = run;
         }
         List<ResultRuns> out = new ArrayList<>();
-        byResult.forEach((key, s) ->
-                out.add(new ResultRuns(key.substring(0, key.lastIndexOf('/')), scenarios.get(key), s[0], s[1], s[2])));
+        byResult.forEach((key, s) -> out.add(new ResultRuns(
+                key.substring(0, key.lastIndexOf('/')), scenarios.get(key), s[0], s[1], s[2], s[3], s[4])));
         return out;
     }
 
@@ -55,6 +55,8 @@ final class RunGrouping {
             case PERFORMANCE -> 0;
             case ACCURACY -> 1;
             case TEST06 -> 2;
+            case TEST07 -> 3;
+            case TEST09 -> 4;
             case FIND_PEAK -> throw new IllegalArgumentException("find-peak runs are refused when read");
         };
     }

@@ -20,9 +20,9 @@ import java.util.function.Consumer;
 
 /**
  * Builds {@code <output>/closed/<org>/} from run directories: per result the LoadGen logs only, the accuracy log
- * hashed and truncated, {@code accuracy.txt}, {@code TEST06/}, {@code user.conf}, {@code mlperf.conf},
- * {@code measurements.json} and {@code README.md}; {@code systems/<system>.json} and {@code src/} once. Then
- * pre-checks every packed result. See docs/submission.md.
+ * hashed and truncated, {@code accuracy.txt}, {@code TEST06/}, {@code TEST07/}, {@code TEST09/}, {@code user.conf},
+ * {@code mlperf.conf}, {@code measurements.json} and {@code README.md}; {@code systems/<system>.json} and
+ * {@code src/} once. Then pre-checks every packed result. See docs/submission.md.
  */
 public final class SubmissionPacker {
 
@@ -103,6 +103,12 @@ public final class SubmissionPacker {
         if (r.test06() != null) {
             parts.add("TEST06");
         }
+        if (r.test07() != null) {
+            parts.add("TEST07");
+        }
+        if (r.test09() != null) {
+            parts.add("TEST09");
+        }
         return String.join(", ", parts);
     }
 
@@ -131,10 +137,34 @@ public final class SubmissionPacker {
             copyIfPresent(r.test06().file("TEST06/verify_accuracy.txt"), t);
             copyIfPresent(r.test06().file("TEST06/accuracy/mlperf_log_accuracy.json"), t.resolve("accuracy"));
         }
+        if (r.test07() != null) {
+            compliance(r.test07(), d.resolve("TEST07"), "verify_accuracy.txt");
+        }
+        if (r.test09() != null) {
+            compliance(r.test09(), d.resolve("TEST09"), "verify_output_len.txt");
+        }
         Files.writeString(d.resolve("user.conf"), userConf(r, round), StandardCharsets.UTF_8);
         Files.writeString(d.resolve("mlperf.conf"), round.mlperfConf(), StandardCharsets.ISO_8859_1);
         JSON.writeValue(d.resolve("measurements.json").toFile(), measurements(r.benchmark()));
         Files.writeString(d.resolve("README.md"), ResultReadme.of(r, round), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * {@code TEST07/} or {@code TEST09/} as the official verification left it in the run (the verification file,
+     * {@code accuracy/mlperf_log_accuracy.json}, {@code performance/run_1/}), the accuracy log then hashed into
+     * {@code accuracy/accuracy.txt} and truncated as {@code truncate_accuracy_log.py} does for these tests.
+     */
+    private static void compliance(PackedRun run, Path t, String verifyName) throws IOException {
+        String test = t.getFileName().toString();
+        Files.createDirectories(t.resolve("accuracy"));
+        copyIfPresent(run.file(test + "/" + verifyName), t);
+        copyIfPresent(run.file(test + "/accuracy/mlperf_log_accuracy.json"), t.resolve("accuracy"));
+        copyIfPresent(run.file(test + "/performance/run_1/mlperf_log_summary.txt"), t.resolve("performance/run_1"));
+        copyIfPresent(run.file(test + "/performance/run_1/mlperf_log_detail.txt"), t.resolve("performance/run_1"));
+        Path log = t.resolve("accuracy/mlperf_log_accuracy.json");
+        if (Files.isRegularFile(log)) {
+            AccuracyLogTruncation.applyCompliance(t.resolve("accuracy/accuracy.txt"), log);
+        }
     }
 
     private static void copyLoadgen(PackedRun run, Path into, String... names) throws IOException {
@@ -153,8 +183,8 @@ public final class SubmissionPacker {
 
     /** The user.conf of the performance run (else of the accuracy run); a note when the runs used none. */
     private static String userConf(ResultRuns r, MlperfRound round) throws IOException {
-        for (PackedRun run : new PackedRun[] {r.performance(), r.accuracy(), r.test06()}) {
-            if (run != null && run.userConf() != null && Files.isRegularFile(run.userConf())) {
+        for (PackedRun run : r.all()) {
+            if (run.userConf() != null && Files.isRegularFile(run.userConf())) {
                 return Files.readString(run.userConf(), StandardCharsets.ISO_8859_1);
             }
         }
@@ -196,7 +226,8 @@ public final class SubmissionPacker {
         Files.createDirectories(src);
         StringBuilder readme = new StringBuilder();
         readme.append("# How these results were produced\n\n")
-                .append("Load generation, LoadGen logging, accuracy scoring and TEST06 verification: llm-harness ")
+                .append("Load generation, LoadGen logging, accuracy scoring and the compliance verifications (TEST06,"
+                        + " TEST07, TEST09): llm-harness ")
                 .append(results.get(0).any().toolVersion())
                 .append(" (a Java port of MLPerf LoadGen 6.0.17; ")
                 .append(round.label())
@@ -204,7 +235,7 @@ public final class SubmissionPacker {
                 .append(" of every run is kept beside this file as <benchmark>/<scenario>/<mode>.config.yaml.\n");
         Files.writeString(src.resolve("README.md"), readme.toString(), StandardCharsets.UTF_8);
         for (ResultRuns r : results) {
-            for (PackedRun run : new PackedRun[] {r.performance(), r.accuracy(), r.test06()}) {
+            for (PackedRun run : r.all()) {
                 if (run != null && Files.isRegularFile(run.file("config.resolved.yaml"))) {
                     Path d = src.resolve(r.benchmarkDir()).resolve(r.scenario().displayName());
                     Files.createDirectories(d);

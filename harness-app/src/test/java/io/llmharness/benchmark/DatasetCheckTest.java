@@ -42,4 +42,28 @@ class DatasetCheckTest {
                 .containsExactly("--dataset-path big.json: 20000 rows, more than the 13368 of the official"
                         + " llama3.1-8b accuracy set; results are not comparable with the reference");
     }
+
+    @Test
+    void test07SendsTheGpqaComplianceSetAndTest09ThePerformanceSet() {
+        assertThat(DatasetCheck.rowCount(GPT_OSS, RunMode.TEST07, 990, "acc_eval_compliance_gpqa.parquet"))
+                .isEmpty();
+        assertThat(DatasetCheck.rowCount(GPT_OSS, RunMode.TEST07, 40, "small.parquet"))
+                .containsExactly("--dataset-path small.parquet: 40 rows; TEST07 expects the 990-row GPQA compliance"
+                        + " set (acc/acc_eval_compliance_gpqa.parquet); fine for a smoke test, not for a submission");
+        assertThat(DatasetCheck.rowCount(GPT_OSS, RunMode.TEST09, 6396, "perf.parquet"))
+                .isEmpty();
+        assertThatThrownBy(() -> DatasetCheck.rowCount(GPT_OSS, RunMode.TEST09, 4395, "acc.parquet"))
+                .hasMessageContaining("pass the performance file (6396 rows");
+    }
+
+    @Test
+    void theComplianceModesParse() {
+        assertThat(RunMode.parse("TEST07")).isEqualTo(RunMode.TEST07);
+        assertThat(RunMode.parse("test09")).isEqualTo(RunMode.TEST09);
+        assertThat(RunMode.TEST07.compliance()).isTrue();
+        assertThat(RunMode.ACCURACY.compliance()).isFalse();
+        assertThatThrownBy(() -> RunMode.parse("TEST08"))
+                .hasMessage("--test-mode 'TEST08': unknown test mode; use performance, accuracy, TEST06, TEST07,"
+                        + " TEST09 or find-peak");
+    }
 }

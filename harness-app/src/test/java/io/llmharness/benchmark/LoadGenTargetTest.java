@@ -104,6 +104,7 @@ class LoadGenTargetTest {
                         + " SingleStream, MultiStream");
         assertThatThrownBy(() -> RunMode.parse("submission"))
                 .hasMessage(
-                        "--test-mode 'submission': unknown test mode; use performance, accuracy, TEST06 or find-peak");
+                        "--test-mode 'submission': unknown test mode; use performance, accuracy, TEST06, TEST07, TEST09"
+                                + " or find-peak");
     }
 }

@@ -34,8 +34,16 @@ class AccuracyCommandTest {
         return new Outcome(exit, out.toString(), err.toString());
     }
 
-    /** A llama2-70b run of four rows whose responses are the reference answers (or other text). */
+    /**
+     * A llama2-70b run of four rows whose responses are the reference answers (or other text), with the log at the
+     * run directory's top level, as runs wrote it before LoadGen's logs got their {@code mlperf/} folder.
+     */
     private Path run(boolean reference) throws IOException {
+        return run(reference, false);
+    }
+
+    /** The same run, with the log in the run's {@code mlperf/} folder (as runs write it now) when asked. */
+    private Path run(boolean reference, boolean inFolder) throws IOException {
         List<Map<String, Object>> rows = new ArrayList<>();
         List<AccuracyFixtures.Response> log = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
@@ -45,9 +53,27 @@ class AccuracyCommandTest {
         }
         Path data = AccuracyFixtures.dataset(dir.resolve("data"), rows);
         Path run = dir.resolve("run");
-        AccuracyFixtures.log(run, log);
+        AccuracyFixtures.log(inFolder ? run.resolve("mlperf") : run, log);
         AccuracyFixtures.config(run, "llama2-70b", data, true);
         return run;
+    }
+
+    @Test
+    void aRunWithItsMlperfFolderIsScoredFromTheRunItsFolderOrTheLog() throws IOException {
+        Path run = run(true, true);
+        String punkt = AccuracyFixtures.punkt(dir).toString();
+        for (Path given : List.of(run, run.resolve("mlperf"), run.resolve("mlperf/mlperf_log_accuracy.json"))) {
+            Outcome o = harness("accuracy", given.toString(), "--punkt-dir", punkt);
+            assertThat(o.exit()).as(given + ": " + o.out() + o.err()).isEqualTo(ExitCodes.OK);
+            assertThat(o.out())
+                    .as(given.toString())
+                    .contains("llama2-70b-99: PASS")
+                    .contains("accuracy.txt: " + run.resolve("accuracy.txt"));
+        }
+        // accuracy.txt stays beside the folder: mlperf/ keeps only LoadGen's files
+        try (var files = Files.list(run.resolve("mlperf"))) {
+            assertThat(files.map(f -> f.getFileName().toString())).containsExactly("mlperf_log_accuracy.json");
+        }
     }
 
     @Test

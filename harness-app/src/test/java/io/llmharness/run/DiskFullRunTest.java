@@ -100,6 +100,6 @@ class DiskFullRunTest {
                 }
             }
         }
-        assertThat(run.resolve("mlperf_log_summary.txt")).exists();
+        assertThat(run.resolve("mlperf/mlperf_log_summary.txt")).exists();
     }
 }

@@ -214,7 +214,8 @@ class FaultMatrixTest {
         assertThat(records)
                 .filteredOn(r -> !r.outcome().isOk())
                 .allSatisfy(r -> assertThat(r.outcome().describe()).isNotBlank());
-        assertThat(Files.readString(run.resolve("mlperf_log_summary.txt"))).doesNotContain("FAILED-SAMPLES");
+        assertThat(Files.readString(run.resolve("mlperf/mlperf_log_summary.txt")))
+                .doesNotContain("FAILED-SAMPLES");
         assertThat(Files.readString(run.resolve("harness.log"))).isNotEmpty();
     }
 }

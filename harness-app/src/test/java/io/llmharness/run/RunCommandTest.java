@@ -83,7 +83,8 @@ class RunCommandTest {
         Path run = runDir(dir.resolve("out"));
         assertThat(run.getFileName().toString()).matches("\\d{8}-\\d{6}-llama3\\.1-8b-offline-performance");
         assertRunFiles(run);
-        assertThat(Files.readString(run.resolve("mlperf_log_summary.txt"))).contains("Result is : VALID");
+        assertThat(Files.readString(run.resolve("mlperf/mlperf_log_summary.txt")))
+                .contains("Result is : VALID");
         assertThat(loadgenErrors(run)).isZero();
         JsonNode s = summary(run);
         assertThat(s.at("/mlperf/result").asText()).isEqualTo("VALID");
@@ -195,7 +196,8 @@ class RunCommandTest {
                 .isZero();
         assertThat(requests(run))
                 .hasSize((int) summary(run).at("/mlperf/results/Samples").asLong());
-        assertThat(Files.readString(run.resolve("mlperf_log_summary.txt"))).contains("first token");
+        assertThat(Files.readString(run.resolve("mlperf/mlperf_log_summary.txt")))
+                .contains("first token");
     }
 
     @Test
@@ -204,13 +206,13 @@ class RunCommandTest {
         // the run is scored at the end: the simulator's made-up words are far from the reference summaries
         assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.RESULT_INVALID);
         assertThat(o.out())
-                .contains("Offline accuracy: done, 32 responses in mlperf_log_accuracy.json")
+                .contains("Offline accuracy: done, 32 responses in mlperf/mlperf_log_accuracy.json")
                 .contains("llama3.1-8b accuracy: 32 responses scored", "llama3.1-8b: FAIL");
         Path run = runDir(dir.resolve("out"));
         assertRunFiles(run);
         assertThat(Files.readString(run.resolve("accuracy.txt"))).contains("'rouge1': '", "'gen_num': 32");
-        JsonNode acc =
-                RunFixture.JSON.readTree(run.resolve("mlperf_log_accuracy.json").toFile());
+        JsonNode acc = RunFixture.JSON.readTree(
+                run.resolve("mlperf/mlperf_log_accuracy.json").toFile());
         assertThat(acc).hasSize(32);
         for (JsonNode e : acc) {
             assertThat(e.path("token_count").asInt()).isGreaterThanOrEqualTo(2);
@@ -228,8 +230,8 @@ class RunCommandTest {
         assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.RESULT_INVALID);
         assertThat(o.out()).contains("llama3.1-8b: FAIL");
         Path run = runDir(dir.resolve("out"));
-        JsonNode acc =
-                RunFixture.JSON.readTree(run.resolve("mlperf_log_accuracy.json").toFile());
+        JsonNode acc = RunFixture.JSON.readTree(
+                run.resolve("mlperf/mlperf_log_accuracy.json").toFile());
         assertThat(acc).hasSize(32);
         assertThat(acc.get(0).has("token_data")).isTrue();
         assertThat(loadgenErrors(run)).isZero();

@@ -137,7 +137,7 @@ final class RunFixture {
     /** The value of a detail-log key (first occurrence), as JSON. */
     static JsonNode detail(Path runDir, String key) {
         try {
-            for (String line : Files.readAllLines(runDir.resolve("mlperf_log_detail.txt"))) {
+            for (String line : Files.readAllLines(runDir.resolve("mlperf/mlperf_log_detail.txt"))) {
                 JsonNode n = JSON.readTree(line.substring(line.indexOf('{')));
                 if (key.equals(n.path("key").asText())) {
                     return n.path("value");
@@ -152,7 +152,7 @@ final class RunFixture {
     /** Error lines in the detail log. */
     static long loadgenErrors(Path runDir) {
         try {
-            return Files.readAllLines(runDir.resolve("mlperf_log_detail.txt")).stream()
+            return Files.readAllLines(runDir.resolve("mlperf/mlperf_log_detail.txt")).stream()
                     .filter(l -> l.contains("\"is_error\": true"))
                     .count();
         } catch (IOException e) {
@@ -160,13 +160,30 @@ final class RunFixture {
         }
     }
 
-    /** The four MLPerf logs and the harness's own files. */
+    /**
+     * The four MLPerf logs, alone in the run's {@code mlperf/} folder (so it can be copied into a submission as it
+     * is), and the harness's own files beside it.
+     */
     static void assertRunFiles(Path runDir) {
+        try (Stream<Path> logs = Files.list(runDir.resolve("mlperf"))) {
+            assertThat(logs.map(p -> p.getFileName().toString()))
+                    .as("mlperf/ holds LoadGen's logs and nothing else")
+                    .containsExactlyInAnyOrder(
+                            "mlperf_log_summary.txt",
+                            "mlperf_log_detail.txt",
+                            "mlperf_log_accuracy.json",
+                            "mlperf_log_trace.json");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try (Stream<Path> top = Files.list(runDir)) {
+            assertThat(top.map(p -> p.getFileName().toString()))
+                    .as("no LoadGen log at the run directory's top level")
+                    .noneMatch(n -> n.startsWith("mlperf_log_"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         for (String f : List.of(
-                "mlperf_log_summary.txt",
-                "mlperf_log_detail.txt",
-                "mlperf_log_accuracy.json",
-                "mlperf_log_trace.json",
                 "summary.json",
                 "requests.csv",
                 "requests.parquet",

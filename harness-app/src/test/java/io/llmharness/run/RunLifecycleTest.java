@@ -176,7 +176,7 @@ class RunLifecycleTest {
      * finished.
      */
     private static void awaitLoadGenRequests(Path runDir, String serverUrl) {
-        Path detail = runDir.resolve("mlperf_log_detail.txt");
+        Path detail = runDir.resolve("mlperf/mlperf_log_detail.txt");
         await().atMost(120, TimeUnit.SECONDS).until(() -> Files.exists(detail));
         double before = ServerProbe.completed(serverUrl);
         ServerProbe.awaitCompleted(serverUrl, (int) before + 4, Duration.ofSeconds(90));
@@ -372,7 +372,7 @@ class RunLifecycleTest {
         Path run = RunFixture.runDir(dir.resolve("out"));
         assertThat(run.resolve("harness.log")).exists();
         assertThat(run.resolve("server.log")).exists();
-        assertThat(run.resolve("mlperf_log_summary.txt"))
+        assertThat(run.resolve("mlperf/mlperf_log_summary.txt"))
                 .as("LoadGen never ran")
                 .doesNotExist();
         assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId))

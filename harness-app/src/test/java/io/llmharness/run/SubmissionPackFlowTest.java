@@ -5,11 +5,13 @@ import static io.llmharness.run.RunFixture.runDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.llmharness.cli.ExitCodes;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,7 +66,7 @@ class SubmissionPackFlowTest {
         Path test06 = run(data, "TEST06");
         assertThat(RunFixture.summary(perf).path("config").path("mlperf_round").asText())
                 .isEqualTo("v6.0");
-        byte[] fullLog = Files.readAllBytes(acc.resolve("mlperf_log_accuracy.json"));
+        byte[] fullLog = Files.readAllBytes(acc.resolve("mlperf/mlperf_log_accuracy.json"));
 
         Path output = dir.resolve("submission");
         RunFixture.Outcome pack = harness(
@@ -123,6 +125,37 @@ class SubmissionPackFlowTest {
                         "- accuracy: the run covered 40 samples, the checker wants the whole dataset of 24576");
         assertThat(pack.out()).contains("systems/sim_node.json:", "fill in status, number_of_nodes");
 
+        // yesterday's run directories (LoadGen's logs at the top level, no mlperf/ folder) pack to the same tree;
+        // a run's mlperf/ folder given in place of the run stands for it
+        Path old = dir.resolve("old");
+        RunFixture.Outcome flat = harness(
+                "submission",
+                "pack",
+                "--org",
+                "MyOrg",
+                "--system",
+                "sim_node",
+                "--round",
+                "v6.0",
+                "--output",
+                old.toString(),
+                flatCopy(perf, old.resolve("perf")).toString(),
+                flatCopy(acc, old.resolve("acc")).toString(),
+                test06.resolve("mlperf").toString());
+        assertThat(flat.exit()).as(flat.out() + flat.err()).isEqualTo(ExitCodes.RESULT_INVALID);
+        Path oldResult = old.resolve("closed/MyOrg/results/sim_node/llama2-70b-99/Offline");
+        for (String f : List.of(
+                "performance/run_1/mlperf_log_summary.txt",
+                "performance/run_1/mlperf_log_detail.txt",
+                "accuracy/mlperf_log_summary.txt",
+                "accuracy/mlperf_log_detail.txt",
+                "accuracy/mlperf_log_accuracy.json",
+                "accuracy/accuracy.txt",
+                "TEST06/verify_accuracy.txt")) {
+            assertThat(oldResult.resolve(f)).as(f).hasSameBinaryContentAs(result.resolve(f));
+        }
+        assertThat(section(flat.out(), "  llama2-70b-99/Offline:")).isEqualTo(offline);
+
         // the same runs judged by the v6.1 rules: the seeds are named, nothing is overwritten
         RunFixture.Outcome again = harness(
                 "submission",
@@ -171,6 +204,21 @@ class SubmissionPackFlowTest {
                                 perf.toString())
                         .err())
                 .contains("--round v5.1: use v6.0 or v6.1");
+    }
+
+    /** A copy of a run directory as runs wrote it before the mlperf/ folder: LoadGen's logs at the top level. */
+    private static Path flatCopy(Path run, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(run)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                Path rel = run.relativize(f);
+                Path target = rel.startsWith("mlperf") ? to.resolve(rel.getFileName()) : to.resolve(rel);
+                Files.createDirectories(target.getParent());
+                Files.copy(f, target);
+            }
+        }
+        assertThat(to.resolve("mlperf")).doesNotExist();
+        assertThat(to.resolve("mlperf_log_detail.txt")).isRegularFile();
+        return to;
     }
 
     /** The indented lines after {@code header} up to the next entry. */

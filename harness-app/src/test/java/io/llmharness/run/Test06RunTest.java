@@ -51,7 +51,8 @@ class Test06RunTest {
         Path run = runDir(dir.resolve("out"));
         assertThat(run.getFileName().toString()).endsWith("-llama3.1-8b-offline-test06");
         assertThat(Files.readString(run.resolve("audit.config"))).contains("*.*.accuracy_log_sampling_target = 100");
-        assertThat(Files.readString(run.resolve("mlperf_log_detail.txt"))).contains("Found Audit Config file");
+        assertThat(Files.readString(run.resolve("mlperf/mlperf_log_detail.txt")))
+                .contains("Found Audit Config file");
         assertThat(detail(run, "requested_accuracy_log_rng_seed").asText()).isEqualTo("720381539243781796");
         assertThat(detail(run, "requested_min_query_count").asLong()).isEqualTo(100);
         assertThat(detail(run, "requested_sample_concatenate_permutation").asBoolean())
@@ -63,8 +64,8 @@ class Test06RunTest {
                         "Sample length check pass: True",
                         "TEST06 verification complete");
         assertThat(run.resolve("TEST06/accuracy/mlperf_log_accuracy.json")).exists();
-        JsonNode log =
-                RunFixture.JSON.readTree(run.resolve("mlperf_log_accuracy.json").toFile());
+        JsonNode log = RunFixture.JSON.readTree(
+                run.resolve("mlperf/mlperf_log_accuracy.json").toFile());
         assertThat(log.size()).isPositive();
         assertThat(o.out())
                 .contains("TEST06 (", "EOS id 128009", "TEST06 verification complete")
@@ -83,8 +84,8 @@ class Test06RunTest {
                         "EOS check pass: True",
                         "Sample length check pass: True",
                         "TEST06 verification complete");
-        JsonNode log =
-                RunFixture.JSON.readTree(run.resolve("mlperf_log_accuracy.json").toFile());
+        JsonNode log = RunFixture.JSON.readTree(
+                run.resolve("mlperf/mlperf_log_accuracy.json").toFile());
         assertThat(log.get(0).has("token_data")).isTrue();
     }
 

@@ -37,6 +37,20 @@ class AccuracyLogTruncationTest {
     }
 
     @Test
+    void aTest07OrTest09LogGetsAnAccuracyTxtOfItsHashAlone() throws Exception {
+        String head = "[\n" + "A".repeat(4094);
+        String tail = "C".repeat(4093) + "\n]\n";
+        Path log = write("log.json", head + "B".repeat(3000) + tail);
+        Path txt = dir.resolve("accuracy.txt");
+        String expectedHash = AccuracyLogTruncation.sha256(log);
+
+        assertThat(AccuracyLogTruncation.applyCompliance(txt, log)).isEqualTo(expectedHash);
+
+        assertThat(Files.readString(txt)).isEqualTo("hash=" + expectedHash + "\n");
+        assertThat(Files.readString(log)).isEqualTo(head + "\n\n...\n\n" + tail);
+    }
+
+    @Test
     void aLogUnder4096BytesStaysWhole() throws Exception {
         Path log = write("log.json", "[\n]\n");
         Path txt = write("accuracy.txt", "{'rouge1': 44.5}");

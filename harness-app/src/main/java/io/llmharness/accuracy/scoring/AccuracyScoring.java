@@ -21,6 +21,7 @@ import io.llmharness.dataset.Dataset;
 import io.llmharness.dataset.DatasetLoader;
 import io.llmharness.dataset.DatasetOptions;
 import io.llmharness.error.HarnessException;
+import io.llmharness.loadgen.log.RunLogFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,14 +59,16 @@ public final class AccuracyScoring {
         if (!Files.exists(req.run())) {
             throw HarnessException.config(req.run() + ": no such run directory or log file");
         }
-        Path log = Files.isDirectory(req.run()) ? req.run().resolve(AccuracyLogReader.FILE) : req.run();
-        Path dir = log.toAbsolutePath().getParent();
+        // RUN_DIR, RUN_DIR/mlperf or the log itself; older run directories keep the log at their top level
+        Path dir = RunLogFolder.runDirOf(req.run());
+        Path log = Files.isDirectory(req.run()) ? RunLogFolder.find(dir, AccuracyLogReader.FILE) : req.run();
         ScoringInputs run = ScoringInputs.read(dir);
         BenchmarkSpec spec = benchmark(req, run);
         Evaluator evaluator = Evaluators.of(spec.category())
                 .orElseThrow(() -> HarnessException.config(spec.category() + ": no accuracy evaluator"));
         List<String> notes = new ArrayList<>();
-        if (run.testMode() != null && !run.testMode().equals("accuracy")) {
+        // TEST07 and TEST09 log every response; performance and TEST06 runs only the ones LoadGen sampled
+        if (run.testMode() != null && !List.of("accuracy", "TEST07", "TEST09").contains(run.testMode())) {
             notes.add("note: this was a " + run.testMode() + " run; its log holds only the responses LoadGen sampled");
         }
         List<LogEntry> entries = AccuracyLogReader.read(log);

@@ -36,9 +36,9 @@ public final class BenchmarkFlags {
             names = "--test-mode",
             paramLabel = "MODE",
             defaultValue = "performance",
-            description =
-                    "performance, accuracy, find-peak or TEST06 (the compliance run: official audit settings, then"
-                            + " TEST06/verify_accuracy.txt) (default: ${DEFAULT-VALUE}).")
+            description = "performance, accuracy, find-peak, or a compliance run: TEST06, TEST07 or TEST09 for"
+                    + " gpt-oss-120b (official audit settings, then TEST0x/verify_accuracy.txt or"
+                    + " TEST09/verify_output_len.txt) (default: ${DEFAULT-VALUE}).")
     String testMode;
 
     @Option(

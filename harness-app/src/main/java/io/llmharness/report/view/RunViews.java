@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.llmharness.client.record.RecordSnapshot;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.transport.EndpointStats;
+import io.llmharness.loadgen.log.RunLogFolder;
 import io.llmharness.metrics.server.ServerTimeline;
 import io.llmharness.report.RunOutputs;
 import io.llmharness.report.RunSummary;
@@ -37,8 +38,8 @@ public final class RunViews {
             "requests.csv",
             "server_metrics.parquet",
             "config.resolved.yaml",
-            "mlperf_log_summary.txt",
-            "mlperf_log_detail.txt",
+            RunLogFolder.SUMMARY,
+            RunLogFolder.DETAIL,
             "harness.log",
             "server.log");
 
@@ -165,10 +166,16 @@ public final class RunViews {
         return "";
     }
 
-    private static List<String> files(Path dir) {
+    /** The linked files present in {@code dir}, as paths relative to it. */
+    static List<String> files(Path dir) {
         List<String> out = new ArrayList<>();
         for (String f : LINKED_FILES) {
-            if (Files.isRegularFile(dir.resolve(f))) {
+            if (RunLogFolder.FILES.contains(f)) {
+                // LoadGen's logs are in the run's mlperf/ folder (at the top level in older runs)
+                if (Files.isRegularFile(RunLogFolder.find(dir, f))) {
+                    out.add(RunLogFolder.relative(dir, f));
+                }
+            } else if (Files.isRegularFile(dir.resolve(f))) {
                 out.add(f);
             }
         }
