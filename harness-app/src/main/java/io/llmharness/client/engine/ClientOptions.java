@@ -1,8 +1,6 @@
 package io.llmharness.client.engine;
 
 import io.llmharness.client.EndpointType;
-import io.llmharness.client.ResponseEncoding;
-import io.llmharness.client.SamplingParams;
 import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.balance.Balancing;
 import io.llmharness.client.failure.RetryPolicy;
@@ -11,7 +9,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What an {@link LlmClient} does (immutable; build with {@link #builder()}).
+ * What an {@link LlmClient} does (immutable; build with {@link #builder()}, a {@link ClientOptionsBuilder}).
  *
  * @param baseUrls server base URLs, e.g. {@code http://localhost:8000}; several = load balancing
  * @param urlSource the flag or key the URLs came from, named in error messages (e.g. {@code --api-server-url})
@@ -66,38 +64,6 @@ public record ClientOptions(
         urlSource = urlSource == null ? "server URL" : urlSource;
     }
 
-    /** Options with the default connection cap (the layout before {@code maxConnections} existed). */
-    public ClientOptions(
-            List<String> baseUrls,
-            String urlSource,
-            EndpointType endpointType,
-            ApiSettings api,
-            boolean collectText,
-            int maxInFlight,
-            Balancing balancing,
-            TransportOptions transport,
-            int eventLoops,
-            boolean keepChunkTimes,
-            int maxConsecutiveFailures,
-            RetryPolicy retry,
-            int expectedRequests) {
-        this(
-                baseUrls,
-                urlSource,
-                endpointType,
-                api,
-                collectText,
-                maxInFlight,
-                balancing,
-                transport,
-                eventLoops,
-                keepChunkTimes,
-                maxConsecutiveFailures,
-                retry,
-                expectedRequests,
-                DEFAULT_MAX_CONNECTIONS);
-    }
-
     /** Connections each server's pool may hold: the connection cap, or fewer when the in-flight cap is lower. */
     public int poolSize() {
         return Math.min(maxInFlight, maxConnections);
@@ -117,139 +83,7 @@ public record ClientOptions(
     }
 
     /** A builder with defaults: completions, server-default sampling, 256 in flight, round-robin. */
-    public static Builder builder() {
-        return new Builder();
-    }
-
-    /** Builder for {@link ClientOptions}. */
-    public static final class Builder {
-        private List<String> baseUrls = List.of("http://localhost:8000");
-        private String urlSource = "--api-server-url";
-        private EndpointType endpointType = EndpointType.COMPLETIONS;
-        private ApiSettings api = ApiSettings.of(null, SamplingParams.SERVER_DEFAULTS);
-        private boolean collectText;
-        private int maxInFlight = 256;
-        private Balancing balancing = Balancing.ROUND_ROBIN;
-        private TransportOptions transport = TransportOptions.defaults();
-        private int eventLoops = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
-        private boolean keepChunkTimes;
-        private int maxConsecutiveFailures = 10;
-        private RetryPolicy retry = RetryPolicy.DEFAULT;
-        private int expectedRequests = 1024;
-        private int maxConnections = DEFAULT_MAX_CONNECTIONS;
-        private ResponseEncoding encoding;
-
-        public Builder baseUrls(List<String> v) {
-            baseUrls = v;
-            return this;
-        }
-
-        public Builder baseUrls(String... v) {
-            baseUrls = List.of(v);
-            return this;
-        }
-
-        public Builder urlSource(String v) {
-            urlSource = v;
-            return this;
-        }
-
-        public Builder endpointType(EndpointType v) {
-            endpointType = v;
-            return this;
-        }
-
-        public Builder api(ApiSettings v) {
-            api = v;
-            return this;
-        }
-
-        public Builder collectText(boolean v) {
-            collectText = v;
-            return this;
-        }
-
-        public Builder maxInFlight(int v) {
-            maxInFlight = v;
-            return this;
-        }
-
-        public Builder balancing(Balancing v) {
-            balancing = v;
-            return this;
-        }
-
-        public Builder transport(TransportOptions v) {
-            transport = v;
-            return this;
-        }
-
-        public Builder eventLoops(int v) {
-            eventLoops = v;
-            return this;
-        }
-
-        public Builder keepChunkTimes(boolean v) {
-            keepChunkTimes = v;
-            return this;
-        }
-
-        public Builder maxConsecutiveFailures(int v) {
-            maxConsecutiveFailures = v;
-            return this;
-        }
-
-        public Builder retry(RetryPolicy v) {
-            retry = v;
-            return this;
-        }
-
-        public Builder expectedRequests(int v) {
-            expectedRequests = v;
-            return this;
-        }
-
-        /** Most connections per server (default {@link #DEFAULT_MAX_CONNECTIONS}). */
-        public Builder maxConnections(int v) {
-            maxConnections = v;
-            return this;
-        }
-
-        /**
-         * Sets what the caller needs from responses; applied at {@link #build()}, after {@link #api} and
-         * {@link #collectText}: token ids ask OpenAI endpoints for {@code return_token_ids}, text makes the client
-         * collect output text.
-         */
-        public Builder responseEncoding(ResponseEncoding v) {
-            encoding = v;
-            return this;
-        }
-
-        public ClientOptions build() {
-            if (encoding != null) {
-                collectText = encoding == ResponseEncoding.TEXT_UTF8;
-                api = new ApiSettings(
-                        api.model(),
-                        api.sampling(),
-                        encoding == ResponseEncoding.TOKEN_IDS_INT32,
-                        api.guided(),
-                        api.continuousUsageStats());
-            }
-            return new ClientOptions(
-                    baseUrls,
-                    urlSource,
-                    endpointType,
-                    api,
-                    collectText,
-                    maxInFlight,
-                    balancing,
-                    transport,
-                    eventLoops,
-                    keepChunkTimes,
-                    maxConsecutiveFailures,
-                    retry,
-                    expectedRequests,
-                    maxConnections);
-        }
+    public static ClientOptionsBuilder builder() {
+        return new ClientOptionsBuilder();
     }
 }

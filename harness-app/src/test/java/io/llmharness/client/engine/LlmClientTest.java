@@ -40,12 +40,12 @@ class LlmClientTest {
     private ScriptedServer server;
     private LlmClient client;
 
-    private LlmClient start(ClientOptions.Builder b) {
+    private LlmClient start(ClientOptionsBuilder b) {
         client = rig.client(b.build());
         return client;
     }
 
-    private ClientOptions.Builder options(EndpointType type) {
+    private ClientOptionsBuilder options(EndpointType type) {
         return ClientOptions.builder()
                 .baseUrls(server.url())
                 .endpointType(type)
