@@ -222,18 +222,19 @@ class TraceReplayTest {
         return rig.metrics(sim).sum("vllm:prefix_cache_hits_total");
     }
 
+    /**
+     * Most intervals open at once, counted the plain way (the product sweeps sorted ends): at each start, the
+     * intervals that began at or before it and end after it.
+     */
     private static int peak(List<long[]> intervals) {
-        long[] starts = intervals.stream().mapToLong(i -> i[0]).sorted().toArray();
-        long[] ends = intervals.stream().mapToLong(i -> i[1]).sorted().toArray();
-        int open = 0;
         int peak = 0;
-        int e = 0;
-        for (long s : starts) {
-            while (e < ends.length && ends[e] <= s) {
-                e++;
-                open--;
+        for (long[] at : intervals) {
+            int open = 0;
+            for (long[] i : intervals) {
+                if (i[0] <= at[0] && i[1] > at[0]) {
+                    open++;
+                }
             }
-            open++;
             peak = Math.max(peak, open);
         }
         return peak;
