@@ -78,12 +78,7 @@ public final class BenchExecutor {
      */
     public static Outcome execute(
             BenchRequest req, RunConsole console, BenchControl control, boolean withModelInRunId) {
-        ProfileSource source = req.env()
-                .locator()
-                .locate(
-                        req.profile().harness(),
-                        req.profile().workload(),
-                        req.profile().workloadFrom());
+        ProfileSource source = req.locateProfile();
         boolean dry = req.options().dryRun();
         BenchTarget target = null;
         try {

@@ -2,6 +2,7 @@ package io.llmharness.run.bench;
 
 import io.llmharness.workload.HarnessKind;
 import io.llmharness.workload.ProfileLocator;
+import io.llmharness.workload.ProfileSource;
 import io.llmharness.workload.template.Overrides;
 import io.llmharness.workload.trace.ReplayOptions;
 import io.llmharness.workload.trace.TraceFormat;
@@ -158,5 +159,10 @@ public record BenchRequest(
         public Env {
             variables = Map.copyOf(variables);
         }
+    }
+
+    /** The profile this request names ({@code -l}, {@code -w}), found by the environment's profile locator. */
+    public ProfileSource locateProfile() {
+        return env.locator().locate(profile.harness(), profile.workload(), profile.workloadFrom());
     }
 }

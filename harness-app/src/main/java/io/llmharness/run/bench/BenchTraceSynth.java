@@ -48,12 +48,7 @@ public final class BenchTraceSynth {
 
     /** Makes the rows of {@code req}'s profile with hash ids per {@code blockSize} tokens. */
     public static Synthesized synthesize(BenchRequest req, int blockSize) {
-        ProfileSource source = req.env()
-                .locator()
-                .locate(
-                        req.profile().harness(),
-                        req.profile().workload(),
-                        req.profile().workloadFrom());
+        ProfileSource source = req.locateProfile();
         if (!req.profile().harness().generatesLoad()) {
             throw HarnessException.usage("the " + req.profile().harness().dirName() + " harness sends no load;"
                     + " use inference-perf, guidellm or vllm-benchmark");

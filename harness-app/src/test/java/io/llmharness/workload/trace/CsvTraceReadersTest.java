@@ -35,9 +35,7 @@ class CsvTraceReadersTest {
     Path dir;
 
     private Path write(String name, String text) throws IOException {
-        Path f = dir.resolve(name);
-        Files.writeString(f, text);
-        return f;
+        return Files.writeString(dir.resolve(name), text);
     }
 
     @Test

@@ -19,9 +19,7 @@ class MooncakeReaderTest {
     Path dir;
 
     private Path write(String name, String text) throws IOException {
-        Path f = dir.resolve(name);
-        Files.writeString(f, text);
-        return f;
+        return Files.writeString(dir.resolve(name), text);
     }
 
     private Trace read(Path f) {
