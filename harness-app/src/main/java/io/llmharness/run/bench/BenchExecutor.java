@@ -32,6 +32,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -293,11 +294,12 @@ public final class BenchExecutor {
                         control);
             }
             BenchVerdict verdict = BenchVerdict.of(report, req.access());
-            verdict.writeInto(dir);
+            Map<String, Object> added = new LinkedHashMap<>(verdict.summaryFields());
             ReplaySummary replayed = ReplaySummary.of(stages);
             if (replayed != null) {
-                replayed.writeInto(dir);
+                added.putAll(replayed.summaryFields());
             }
+            SummaryFields.add(dir, added);
             RunReports.Written page = RunReports.writeBench(dir, BenchOutputs.snapshot(report));
             page.problems().forEach(p -> console.note("harness: warning: report " + p));
             ShardFile.write(dir, shardStart, stages, clock);

@@ -1,20 +1,13 @@
 package io.llmharness.run.bench;
 
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmharness.client.record.RequestRecord;
-import io.llmharness.error.HarnessException;
 import io.llmharness.metrics.FailureVerdict;
 import io.llmharness.report.RunOutputs;
 import io.llmharness.report.format.BenchReport;
 import io.llmharness.report.format.RequestRow;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -91,30 +84,11 @@ public record BenchVerdict(FailureVerdict failures, boolean enforced) {
         return m;
     }
 
-    /**
-     * Adds {@code harness_verdict} and {@code requests} (issued, completed, failed, failure_rate, max_failure_rate,
-     * failed_by_kind) to the run's summary.json, through a temporary file and a rename.
-     *
-     * @throws HarnessException (execution) naming the file
-     */
-    void writeInto(Path runDir) {
-        Path file = runDir.resolve("summary.json");
-        if (!Files.isRegularFile(file)) {
-            return;
-        }
-        ObjectMapper json = new ObjectMapper();
-        Path tmp = runDir.resolve("summary.json.verdict.tmp");
-        try {
-            ObjectNode root = (ObjectNode) json.readTree(file.toFile());
-            root.put(VERDICT_FIELD, verdict());
-            root.set(REQUESTS_FIELD, json.valueToTree(toMap()));
-            DefaultIndenter indent = new DefaultIndenter("  ", "\n");
-            json.writer(new DefaultPrettyPrinter().withObjectIndenter(indent).withArrayIndenter(indent))
-                    .writeValue(tmp.toFile(), root);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | ClassCastException e) {
-            throw HarnessException.execution(
-                    "cannot write the failure verdict into " + file + ": " + e.getMessage(), e);
-        }
+    /** The fields this verdict adds to summary.json: {@code harness_verdict} and {@code requests}. */
+    Map<String, Object> summaryFields() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(VERDICT_FIELD, verdict());
+        m.put(REQUESTS_FIELD, toMap());
+        return m;
     }
 }

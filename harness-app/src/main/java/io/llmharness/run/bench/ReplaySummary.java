@@ -2,19 +2,10 @@ package io.llmharness.run.bench;
 
 import static io.llmharness.client.record.RequestRecord.ABSENT;
 
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmharness.client.record.RequestRecord;
-import io.llmharness.error.HarnessException;
 import io.llmharness.metrics.ScheduleFidelity;
 import io.llmharness.workload.spec.Stage;
 import io.llmharness.workload.trace.ReplayPlan;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -212,29 +203,11 @@ record ReplaySummary(
         return out;
     }
 
-    /**
-     * Adds {@code schedule_lag_ms} and {@code replay} to the run's summary.json, through a temporary file and a
-     * rename.
-     *
-     * @throws HarnessException (execution) naming the file
-     */
-    void writeInto(Path runDir) {
-        Path file = runDir.resolve("summary.json");
-        if (!Files.isRegularFile(file)) {
-            return;
-        }
-        ObjectMapper json = new ObjectMapper();
-        Path tmp = runDir.resolve("summary.json.replay.tmp");
-        try {
-            ObjectNode root = (ObjectNode) json.readTree(file.toFile());
-            root.set(LAG_FIELD, json.valueToTree(fidelity.lagMap()));
-            root.set(REPLAY_FIELD, json.valueToTree(toMap()));
-            DefaultIndenter indent = new DefaultIndenter("  ", "\n");
-            json.writer(new DefaultPrettyPrinter().withObjectIndenter(indent).withArrayIndenter(indent))
-                    .writeValue(tmp.toFile(), root);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | ClassCastException e) {
-            throw HarnessException.execution("cannot write the replay results into " + file + ": " + e.getMessage(), e);
-        }
+    /** The fields a replay adds to summary.json: {@code schedule_lag_ms} and {@code replay}. */
+    Map<String, Object> summaryFields() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(LAG_FIELD, fidelity.lagMap());
+        m.put(REPLAY_FIELD, toMap());
+        return m;
     }
 }

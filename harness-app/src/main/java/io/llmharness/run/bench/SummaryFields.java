@@ -1,0 +1,48 @@
+package io.llmharness.run.bench;
+
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmharness.error.HarnessException;
+import io.llmharness.report.OutputSpace;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Adds top-level fields to a bench run's summary.json after it was written (the failure verdict, a replay's
+ * schedule fidelity): one read and one write through a temporary file and a rename, whatever the number of fields.
+ */
+final class SummaryFields {
+
+    private SummaryFields() {}
+
+    /**
+     * Sets {@code fields} (values as Jackson would write them) in {@code runDir/summary.json}, in their order; does
+     * nothing when there is no summary.json.
+     *
+     * @throws HarnessException (execution) naming the file
+     */
+    static void add(Path runDir, Map<String, Object> fields) {
+        Path file = runDir.resolve("summary.json");
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        ObjectMapper json = new ObjectMapper();
+        try {
+            ObjectNode root = (ObjectNode) json.readTree(file.toFile());
+            fields.forEach((k, v) -> root.set(k, json.valueToTree(v)));
+            DefaultIndenter indent = new DefaultIndenter("  ", "\n");
+            byte[] text = json.writer(new DefaultPrettyPrinter()
+                            .withObjectIndenter(indent)
+                            .withArrayIndenter(indent))
+                    .writeValueAsBytes(root);
+            OutputSpace.writeWhole(file, o -> o.write(text));
+        } catch (IOException | ClassCastException e) {
+            throw HarnessException.execution(
+                    "cannot add " + String.join(", ", fields.keySet()) + " to " + file + ": " + e.getMessage(), e);
+        }
+    }
+}
