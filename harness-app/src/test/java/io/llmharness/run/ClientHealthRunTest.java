@@ -108,10 +108,12 @@ class ClientHealthRunTest {
     }
 
     /**
-     * Warm start: the first measured second of a 1,000 QPS Server run has the TTFT p99 of the rest, within a
-     * tolerance of 2 × the rest's p99 + 25 ms. A cold client misses it by an order of magnitude (its first second
-     * opens connections and compiles the request path); one GC pause of the test JVM, shared with the simulator,
-     * fits in the 25 ms. Seven seconds give the rest about 6,000 requests, so its p99 is a stable figure.
+     * Warm start: the first measured second of a 1,000 QPS Server run is not the cold start's. Measured on a quiet
+     * 2-core machine: without the warm-up the first second's TTFT p99 is 3.8 s (p50 2.9 s, 1,016 connections opened);
+     * with it 7 ms against 3.5 ms for the rest, and 10 connections. On a loaded CI machine the warm figure has been
+     * 59 ms against a rest of 5.8 ms (GC and the other jobs, not the client), so the bound is the rest's p99 × 4 +
+     * 250 ms: loose enough for a busy machine, still an order of magnitude under a cold start. The warm-up itself must
+     * have run and answered, and the measured run must not have opened a connection per request as a cold one does.
      */
     @Test
     void theFirstMeasuredSecondIsLikeTheRest() throws Exception {
@@ -137,12 +139,23 @@ class ClientHealthRunTest {
                     .filter(r -> r[0] - t0 >= 1_000_000_000L)
                     .mapToLong(r -> r[1])
                     .toArray();
+            JsonNode summary = RunFixture.summary(run);
+            assertThat(summary.path("client_health")
+                            .path("warm_up")
+                            .path("succeeded")
+                            .asLong())
+                    .isPositive();
+            assertThat(summary.path("endpoints")
+                            .get(0)
+                            .path("connections_opened")
+                            .asLong())
+                    .isLessThan(200);
             assertThat(first.length).isGreaterThan(500);
             assertThat(rest.length).isGreaterThan(3000);
             long restP99 = p99(rest);
             assertThat(p99(first))
                     .as("first second p99 vs rest p99 %.2f ms", restP99 / 1e6)
-                    .isLessThanOrEqualTo(2 * restP99 + 25_000_000L);
+                    .isLessThanOrEqualTo(4 * restP99 + 250_000_000L);
         }
     }
 
