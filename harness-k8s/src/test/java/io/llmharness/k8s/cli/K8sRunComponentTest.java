@@ -343,6 +343,89 @@ class K8sRunComponentTest {
         assertThat(all.out()).contains("collecting every result on the PVC");
     }
 
+    /** A launcher directory on the PVC holding a run directory whose shard.json says shard {@code i} of {@code n}. */
+    private void shardOnPvc(String launcherDir, int i, int n) throws IOException {
+        Path run = Files.createDirectories(
+                cluster.pvc().resolve(launcherDir).resolve("20261126-100000-bench-inference-perf-sanity_random"));
+        Files.writeString(
+                run.resolve("shard.json"),
+                "{\"shard\": \"" + i + "/" + n + "\", \"index\": " + i + ", \"count\": " + n + "}\n");
+        Files.writeString(run.resolve("summary.json"), "{}\n");
+    }
+
+    private void createPvc() {
+        k8s.persistentVolumeClaims()
+                .inNamespace(NS)
+                .resource(io.llmharness.k8s.manifest.RunObjects.pvc(sampleSpec()))
+                .create();
+    }
+
+    @Test
+    void skipRunMergesTheShardsOfEachShardedExperimentItCopies() throws IOException {
+        for (int i = 0; i < 3; i++) {
+            shardOnPvc("inference-perf_333_sanity_random_" + i, i, 3);
+        }
+        shardOnPvc("inference-perf_111_sanity_random_0", 0, 1);
+        Files.createDirectories(cluster.pvc().resolve("inference-perf_222_sanity_random_0/run"));
+        createPvc();
+        List<List<Path>> merges = new java.util.ArrayList<>();
+        K8sEnvironment e = env(cluster::client).withMerger((dirs, into, o, err) -> {
+            merges.add(List.copyOf(dirs));
+            assertThat(into).isEqualTo(out);
+            assertThat(dirs)
+                    .allMatch(d -> Files.isRegularFile(
+                            d.resolve("20261126-100000-bench-inference-perf-sanity_random/shard.json")));
+            return into.resolve("20261126-100500-bench-inference-perf-sanity_random-merged");
+        });
+
+        CliRun all = CliRun.of(e, "run", "-p", NS, "--output-dir", out.toString(), "--skip-run");
+
+        assertThat(all.exitCode()).as(all.toString()).isZero();
+        assertThat(merges)
+                .as("only the experiment whose shard.json says 3 shards; a whole run (1 of 1) and a directory"
+                        + " without shard.json are left as they are")
+                .containsExactly(List.of(
+                        out.resolve("inference-perf_333_sanity_random_0"),
+                        out.resolve("inference-perf_333_sanity_random_1"),
+                        out.resolve("inference-perf_333_sanity_random_2")));
+        assertThat(all.out())
+                .contains("inference-perf_333_sanity_random: 3 of 3 shards of one run were copied")
+                .contains("the merged report of the 3 shards: "
+                        + out.resolve("20261126-100500-bench-inference-perf-sanity_random-merged"));
+
+        CliRun one = CliRun.of(e, "run", "-p", NS, "--output-dir", out.toString(), "-z", "--experiment-id", "333");
+        assertThat(one.exitCode()).as(one.toString()).isZero();
+        assertThat(merges).hasSize(2);
+        assertThat(k8s.pods().inNamespace(NS).list().getItems())
+                .as("the collector pod is deleted")
+                .isEmpty();
+    }
+
+    @Test
+    void skipRunWhoseMergeFailsKeepsTheCopyAndGivesTheMergeLine() throws IOException {
+        shardOnPvc("inference-perf_333_sanity_random_0", 0, 3);
+        shardOnPvc("inference-perf_333_sanity_random_2", 2, 3);
+        createPvc();
+        K8sEnvironment e = env(cluster::client).withMerger((dirs, into, o, err) -> {
+            throw new IllegalStateException("shard 1/3 is missing (give --allow-missing to merge the others)");
+        });
+
+        CliRun r =
+                CliRun.of(e, "run", "-p", NS, "--output-dir", out.toString(), "--skip-run", "--experiment-id", "333");
+
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(1);
+        assertThat(r.out()).contains("inference-perf_333_sanity_random: 2 of 3 shards of one run were copied");
+        assertThat(r.err().lines().filter(l -> l.startsWith("harness: ")))
+                .containsExactly("harness: the results were copied to " + out
+                        + ", but merging the shards of inference-perf_333_sanity_random: shard 1/3 is missing (give"
+                        + " --allow-missing to merge the others); fix that, then run: harness merge "
+                        + out.resolve("inference-perf_333_sanity_random_0") + " "
+                        + out.resolve("inference-perf_333_sanity_random_2") + " --output-dir " + out);
+        assertThat(out.resolve("inference-perf_333_sanity_random_2/20261126-100000-bench-inference-perf-sanity_random"
+                        + "/summary.json"))
+                .exists();
+    }
+
     @Test
     void skipRunWithoutThePvcSaysSo() {
         CliRun r = run("--skip-run");
