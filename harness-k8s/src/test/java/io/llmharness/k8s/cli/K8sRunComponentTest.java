@@ -426,6 +426,132 @@ class K8sRunComponentTest {
                 .exists();
     }
 
+    private static final String ENDPOINT = "http://vllm-standalone.bench.svc.cluster.local:80";
+
+    private K8sEnvironment envWith(Map<String, String> vars) {
+        K8sEnvironment e = env(cluster::client);
+        return new K8sEnvironment(vars, e.profiles(), e.clients(), e.clock(), e.timings(), false);
+    }
+
+    /** A vLLM standalone server as llm-d deploys it: a Deployment and its pod (not the run's: never deleted). */
+    private void standaloneServer(String log) {
+        k8s.apps()
+                .deployments()
+                .inNamespace(NS)
+                .resource(new io.fabric8.kubernetes.api.model.apps.DeploymentBuilder()
+                        .withNewMetadata()
+                        .withName("vllm-standalone")
+                        .addToLabels("stood-up-via", "standalone")
+                        .endMetadata()
+                        .withNewSpec()
+                        .withNewSelector()
+                        .addToMatchLabels("app", "vllm-standalone-llama")
+                        .endSelector()
+                        .endSpec()
+                        .build())
+                .create();
+        k8s.pods()
+                .inNamespace(NS)
+                .resource(new io.fabric8.kubernetes.api.model.PodBuilder()
+                        .withNewMetadata()
+                        .withName("vllm-standalone-llama-5c7d-q2x9z")
+                        .addToLabels("app", "vllm-standalone-llama")
+                        .endMetadata()
+                        .withNewSpec()
+                        .addNewContainer()
+                        .withName("vllm")
+                        .withImage("vllm/vllm-openai:v0.10.1.1")
+                        .endContainer()
+                        .endSpec()
+                        .withNewStatus()
+                        .withPhase("Running")
+                        .endStatus()
+                        .build())
+                .create();
+        cluster.logs().put("vllm-standalone-llama-5c7d-q2x9z", log);
+    }
+
+    /** The vLLM log the nop harness's own tests (in the application) check the categories of. */
+    private static String vllmLogFixture() throws IOException {
+        Path dir = Path.of("").toAbsolutePath();
+        while (!Files.isRegularFile(dir.resolve("harness-app/src/test/resources/nop/vllm-v1-debug.txt"))) {
+            dir = dir.getParent();
+        }
+        return Files.readString(dir.resolve("harness-app/src/test/resources/nop/vllm-v1-debug.txt"));
+    }
+
+    @Test
+    void theNopLauncherReadsTheStandaloneServersLogThroughTheApiAndItIsCollected() throws IOException {
+        String log = vllmLogFixture();
+        standaloneServer(log);
+
+        CliRun r = run(envWith(Map.of("LLMDBENCH_HARNESS_STACK_ENDPOINT_URL", ENDPOINT)), "-l", "nop");
+
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        Path launcher = out.resolve("nop_" + ID + "_nop_0");
+        assertThat(Files.readString(
+                        launcher.resolve("20261126-100000-bench-nop-nop/vllm-standalone-llama-5c7d-q2x9z.log")))
+                .as("the server pod's whole log, read by the launcher through the API server and collected")
+                .isEqualTo(log);
+        assertThat(cluster.requests())
+                .contains("GET /apis/apps/v1/namespaces/bench/deployments/vllm-standalone")
+                .anyMatch(q ->
+                        q.startsWith("GET /api/v1/namespaces/bench/pods?labelSelector=app%3Dvllm-standalone-llama"))
+                .anyMatch(q -> q.startsWith("GET /api/v1/namespaces/bench/pods/vllm-standalone-llama-5c7d-q2x9z/log")
+                        && q.contains("container=vllm"));
+        assertThat(k8s.batch().v1().jobs().inNamespace(NS).list().getItems()).isEmpty();
+        assertThat(k8s.rbac().roles().inNamespace(NS).list().getItems()).isEmpty();
+        assertThat(k8s.pods().inNamespace(NS).list().getItems())
+                .as("the server's pod is not the run's: it stays")
+                .extracting(p -> p.getMetadata().getName())
+                .containsExactly("vllm-standalone-llama-5c7d-q2x9z");
+        assertThat(k8s.apps()
+                        .deployments()
+                        .inNamespace(NS)
+                        .withName("vllm-standalone")
+                        .get())
+                .isNotNull();
+    }
+
+    @Test
+    void aNopLauncherThatFindsNoServerPodFailsWithItsOneLine() {
+        k8s.apps()
+                .deployments()
+                .inNamespace(NS)
+                .resource(new io.fabric8.kubernetes.api.model.apps.DeploymentBuilder()
+                        .withNewMetadata()
+                        .withName("vllm-standalone")
+                        .endMetadata()
+                        .withNewSpec()
+                        .withNewSelector()
+                        .addToMatchLabels("app", "vllm-standalone-llama")
+                        .endSelector()
+                        .endSpec()
+                        .build())
+                .create();
+
+        CliRun r = run(envWith(Map.of("LLMDBENCH_HARNESS_STACK_ENDPOINT_URL", ENDPOINT)), "-l", "nop");
+
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(1);
+        assertThat(r.err())
+                .contains("  | harness: nop: no pod labelled app=vllm-standalone-llama (the selector of Deployment"
+                        + " vllm-standalone) in namespace bench: is the vLLM server running? (kubectl get pods -l"
+                        + " app=vllm-standalone-llama -n bench)");
+        assertThat(r.err().lines().filter(l -> l.startsWith("harness: "))).hasSize(1);
+    }
+
+    @Test
+    void aNopLauncherWhoseServerLogIsEmptyFailsWithItsOneLine() {
+        standaloneServer("");
+
+        CliRun r = run(envWith(Map.of("LLMDBENCH_HARNESS_STACK_ENDPOINT_URL", ENDPOINT)), "-l", "nop");
+
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(1);
+        assertThat(r.err())
+                .contains("  | harness: nop: the log of pod vllm-standalone-llama-5c7d-q2x9z (container vllm) in"
+                        + " namespace bench is empty");
+    }
+
     @Test
     void skipRunWithoutThePvcSaysSo() {
         CliRun r = run("--skip-run");
