@@ -32,6 +32,8 @@ public final class PodCommand {
     public static final String START_AT_FLAG = "--start-at";
     /** {@code harness bench -l nop}'s flag for the vLLM server pod whose log it reads ({@code auto}: find it). */
     public static final String SERVER_POD_FLAG = "--server-pod";
+    /** llm-d's variable for the server's URL, which the nop launcher finds the server's Deployment from. */
+    public static final String ENDPOINT_VAR = "LLMDBENCH_HARNESS_STACK_ENDPOINT_URL";
     /** The nop harness: it reads a server log and sends no load. */
     public static final String NOP = "nop";
     /** {@code harness bench -l nop}'s flags that say where the log comes from; a user's one wins. */
@@ -84,6 +86,22 @@ public final class PodCommand {
         }
         args.addAll(bench.extraArgs());
         return List.copyOf(args);
+    }
+
+    /**
+     * Whether the launchers would look for the server pod without an endpoint to start from: a nop run whose extra
+     * args name no log source and no {@code --endpoint}, without {@code LLMDBENCH_HARNESS_STACK_ENDPOINT_URL} among
+     * the variables copied into the pods.
+     */
+    public static boolean nopWithoutEndpoint(K8sRunSpec.Bench bench) {
+        if (!bench.harness().equals(NOP)) {
+            return false;
+        }
+        boolean named = bench.extraArgs().stream()
+                .map(a -> a.split("=", 2)[0])
+                .anyMatch(a -> LOG_SOURCES.contains(a) || a.equals("--endpoint"));
+        String url = bench.forwardedEnv().get(ENDPOINT_VAR);
+        return !named && (url == null || url.isBlank());
     }
 
     /** A Kubernetes {@code $(NAME)} reference, expanded by the kubelet from the container's environment. */

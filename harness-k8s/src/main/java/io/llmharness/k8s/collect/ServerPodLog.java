@@ -26,7 +26,7 @@ import java.util.Map;
 public final class ServerPodLog {
 
     /** The variable that holds the server's URL inside a launcher pod. */
-    public static final String ENDPOINT_VAR = "LLMDBENCH_HARNESS_STACK_ENDPOINT_URL";
+    public static final String ENDPOINT_VAR = io.llmharness.k8s.PodCommand.ENDPOINT_VAR;
     /** The launcher pod's own namespace, set by {@code harness k8s run}. */
     public static final String NAMESPACE_VAR = "LLMDBENCH_HARNESS_NAMESPACE";
     /** The value of {@code --server-pod} that finds the pod from the endpoint. */

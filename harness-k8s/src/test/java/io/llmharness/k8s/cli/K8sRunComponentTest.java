@@ -538,6 +538,10 @@ class K8sRunComponentTest {
                         + " vllm-standalone) in namespace bench: is the vLLM server running? (kubectl get pods -l"
                         + " app=vllm-standalone-llama -n bench)");
         assertThat(r.err().lines().filter(l -> l.startsWith("harness: "))).hasSize(1);
+        assertThat(k8s.batch().v1().jobs().inNamespace(NS).list().getItems()).isEmpty();
+        assertThat(k8s.configMaps().inNamespace(NS).list().getItems()).isEmpty();
+        assertThat(k8s.rbac().roles().inNamespace(NS).list().getItems()).isEmpty();
+        assertThat(k8s.pods().inNamespace(NS).list().getItems()).isEmpty();
     }
 
     @Test
