@@ -1,7 +1,6 @@
 package io.llmharness.run.bench;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.llmharness.error.HarnessException;
 import io.llmharness.k8s.K8sException;
 import io.llmharness.k8s.collect.ServerPodLog;
@@ -58,7 +57,7 @@ final class PodLogSource {
     private static KubernetesClient open(Map<String, String> env) {
         try {
             return ServerPodLog.client(env);
-        } catch (KubernetesClientException | IllegalArgumentException e) {
+        } catch (RuntimeException e) {
             throw HarnessException.execution("--server-pod: cannot set up the Kubernetes client ("
                     + e.getMessage() + "); check KUBECONFIG and `kubectl config current-context`, or run inside"
                     + " the cluster");

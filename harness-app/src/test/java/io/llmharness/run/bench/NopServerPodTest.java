@@ -304,6 +304,14 @@ class NopServerPodTest {
         assertThat(noUrl.errorLines().get(0))
                 .startsWith("harness: nop: --server-pod auto finds the vLLM standalone pod from the server's URL");
 
+        BenchFixture.Outcome noKubeconfig = nop(
+                dir.resolve("c"), Map.of("KUBECONFIG", dir.resolve("missing").toString()), "--server-pod", "auto");
+        assertThat(noKubeconfig.exit()).isEqualTo(ExitCodes.EXECUTION_FAILURE);
+        assertThat(noKubeconfig.errorLines()).hasSize(1);
+        assertThat(noKubeconfig.errorLines().get(0))
+                .startsWith("harness: --server-pod: cannot set up the Kubernetes client (")
+                .endsWith("); check KUBECONFIG and `kubectl config current-context`, or run inside the cluster");
+
         BenchFixture.Outcome both = nop(dir.resolve("b"), Map.of(), "--server-pod", "auto", "--simulate");
         assertThat(both.exit()).isEqualTo(ExitCodes.USAGE);
         assertThat(both.errorLines())
