@@ -26,8 +26,9 @@ import java.util.Map;
  * vLLM log) or the log of the embedded simulator it starts and stops ({@code --simulate}) — and writes the
  * start-up and model-load report of {@link NopHarness} into the run directory, beside the rendered profile and
  * {@code config.resolved.yaml}. With {@code --server-pod} the log is a Kubernetes pod's, read through the API
- * server ({@link PodLogSource}) and saved in the run directory first. The model comes from {@code -m}/{@code LLMDBENCH_DEPLOY_CURRENT_MODEL}, else the
- * server's {@code /v1/models} when an endpoint is known, else the log's engine arguments.
+ * server ({@link PodLogSource}) and saved in the run directory first. The model comes from {@code -m}/{@code
+ * LLMDBENCH_DEPLOY_CURRENT_MODEL}, else the server's {@code /v1/models} when an endpoint is known, else the log's
+ * engine arguments.
  */
 public final class NopBench {
 

@@ -28,9 +28,9 @@ final class WorkloadFlags {
     @Option(
             names = {"-w", "--workload"},
             paramLabel = "PROFILE",
-            description =
-                    "A profile file (it goes into the <harness>-profiles ConfigMap) or the name of a profile"
-                            + " shipped in the image (default: LLMDBENCH_HARNESS_EXPERIMENT_PROFILE, else sanity_random; nop for -l nop).")
+            description = "A profile file (it goes into the <harness>-profiles ConfigMap) or the name of a profile"
+                    + " shipped in the image (default: LLMDBENCH_HARNESS_EXPERIMENT_PROFILE, else sanity_random;"
+                    + " nop for -l nop).")
     String workload;
 
     @Option(

@@ -14,8 +14,9 @@ import java.util.List;
 /**
  * Runs llm-d's launcher flow on a cluster: make sure the PVC and the service account exist, write the profile
  * ConfigMap, start the launcher Job, wait for it (failing fast on stuck or failed pods), copy the results from the
- * PVC to the output directory, merge a sharded run's results into one report (when given a merger), and delete what the run created unless {@code --keep}. {@code --skip-run} only
- * copies (and merges what were the shards of one run); {@code --debug} and {@code -s 0} start the launchers and return, leaving them in place.
+ * PVC to the output directory, merge a sharded run's results into one report (when given a merger), and delete
+ * what the run created unless {@code --keep}. {@code --skip-run} only copies (and merges what were the shards of
+ * one run); {@code --debug} and {@code -s 0} start the launchers and return, leaving them in place.
  */
 public final class Launcher {
 
