@@ -144,9 +144,10 @@ public final class BenchCommand implements Callable<Integer> {
             }
             return NopBench.execute(request(choice, models.get(0), commandLine, matched), console);
         }
-        if (target.serverLog() != null) {
-            throw HarnessException.usage("--server-log is read by the nop harness only (-l nop); the "
-                    + harness.dirName() + " harness sends load and reads no log");
+        if (target.serverLog() != null || target.serverPod() != null) {
+            throw HarnessException.usage((target.serverLog() != null ? "--server-log" : "--server-pod")
+                    + " is read by the nop harness only (-l nop); the " + harness.dirName()
+                    + " harness sends load and reads no log");
         }
         int exit = ExitCodes.OK;
         try (AutoCloseable hook = control.installShutdownHook(INTERRUPT_WAIT)) {

@@ -97,7 +97,7 @@ public final class TraceSynthCommand implements Callable<Integer> {
         HarnessKind harness = profile.harness(env);
         BenchRequest req = new BenchRequest(
                 profile.toChoice(harness, env),
-                new BenchRequest.TargetChoice(model, "--model", null, null, false, tokenizer, null),
+                new BenchRequest.TargetChoice(model, "--model", null, null, false, tokenizer, null, null),
                 new BenchRequest.RunOptions(
                         null,
                         true,

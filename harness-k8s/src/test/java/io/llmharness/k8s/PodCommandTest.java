@@ -3,6 +3,7 @@ package io.llmharness.k8s;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -74,6 +75,30 @@ class PodCommandTest {
         K8sRunSpec spec = Specs.with("ns", 1, Mode.RUN, Optional.empty(), "min=20,total_count=200", List.of());
 
         assertThat(PodCommand.args(spec)).containsSequence("-w", "sanity_random", "-o", "min=20,total_count=200");
+    }
+
+    @Test
+    void theNopLauncherFindsTheServerPodUnlessTheExtraArgsNameALogSource() {
+        K8sRunSpec inferencePerf = Specs.sample("ns", 1);
+        assertThat(PodCommand.args(inferencePerf)).doesNotContain("--server-pod");
+
+        assertThat(PodCommand.args(nop(List.of("--seed", "7"))))
+                .containsSequence("--server-pod", "auto", "--seed", "7");
+        assertThat(PodCommand.args(nop(List.of("--server-pod", "vllm-0")))).containsOnlyOnce("--server-pod");
+        assertThat(PodCommand.args(nop(List.of("--server-pod=vllm-0")))).doesNotContain("auto");
+        assertThat(PodCommand.args(nop(List.of("--simulate")))).doesNotContain("--server-pod");
+        assertThat(PodCommand.args(nop(List.of("--server-log", "/requests/vllm.log"))))
+                .doesNotContain("--server-pod");
+    }
+
+    private static K8sRunSpec nop(List<String> extraArgs) {
+        K8sRunSpec s = Specs.sample("ns", 1);
+        return new K8sRunSpec(
+                s.namespace(),
+                new K8sRunSpec.Bench("nop", "nop", Optional.empty(), null, extraArgs, Map.of()),
+                s.pod(),
+                s.storage(),
+                s.control());
     }
 
     @Test

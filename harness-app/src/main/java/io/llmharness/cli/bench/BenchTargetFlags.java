@@ -53,6 +53,20 @@ public final class BenchTargetFlags {
                     + " server_logs/<name>.log of harness server start, or any vLLM log).")
     Path serverLog;
 
+    @Option(
+            names = "--server-pod",
+            paramLabel = "NAME|auto",
+            description = "nop harness only: read the log of this vLLM server pod through the Kubernetes API (the"
+                    + " kubeconfig's context, or the pod's service account inside a cluster); 'auto' finds the pod"
+                    + " of the Deployment named by the endpoint's host, as llm-d's nop does (what harness k8s run"
+                    + " -l nop passes).")
+    String serverPod;
+
+    /** {@code --server-pod}, or null. */
+    public String serverPod() {
+        return serverPod;
+    }
+
     /** {@code --server-log}, or null. */
     public Path serverLog() {
         return serverLog;
@@ -103,6 +117,9 @@ public final class BenchTargetFlags {
                 }
             }
         }
-        return new BenchRequest.TargetChoice(model, modelFrom, url, from, simulate, tokenizer, serverLog);
+        if (serverPod != null && serverPod.isBlank()) {
+            throw HarnessException.usage("--server-pod: empty; give a pod name, or auto to find the server's pod");
+        }
+        return new BenchRequest.TargetChoice(model, modelFrom, url, from, simulate, tokenizer, serverLog, serverPod);
     }
 }

@@ -93,6 +93,8 @@ public record BenchRequest(
      * @param simulate start the embedded simulator and send there
      * @param tokenizer tokenizer name or path overriding the profile's ({@code --tokenizer}), or null
      * @param serverLog the vLLM server log the nop harness reads ({@code --server-log}), or null
+     * @param serverPod the Kubernetes pod whose log the nop harness reads ({@code --server-pod}; {@code auto}: the
+     *     endpoint's Deployment's pod), or null
      */
     public record TargetChoice(
             String model,
@@ -101,11 +103,12 @@ public record BenchRequest(
             String endpointFrom,
             boolean simulate,
             String tokenizer,
-            Path serverLog) {
+            Path serverLog,
+            String serverPod) {
 
         /** This choice with another model and where it came from. */
         public TargetChoice withModel(String name, String from) {
-            return new TargetChoice(name, from, endpoint, endpointFrom, simulate, tokenizer, serverLog);
+            return new TargetChoice(name, from, endpoint, endpointFrom, simulate, tokenizer, serverLog, serverPod);
         }
     }
 

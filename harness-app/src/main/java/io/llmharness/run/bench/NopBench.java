@@ -1,6 +1,7 @@
 package io.llmharness.run.bench;
 
 import io.llmharness.error.HarnessException;
+import io.llmharness.k8s.collect.ServerPodLog;
 import io.llmharness.run.RunConsole;
 import io.llmharness.workload.HarnessKind;
 import io.llmharness.workload.ProfileSource;
@@ -24,8 +25,10 @@ import java.util.Map;
  * {@code harness run --server-config}, the {@code server_logs/<name>.log} of {@code harness server start}, or any
  * vLLM log) or the log of the embedded simulator it starts and stops ({@code --simulate}) — and writes the
  * start-up and model-load report of {@link NopHarness} into the run directory, beside the rendered profile and
- * {@code config.resolved.yaml}. The model comes from {@code -m}/{@code LLMDBENCH_DEPLOY_CURRENT_MODEL}, else the
- * server's {@code /v1/models} when an endpoint is known, else the log's engine arguments.
+ * {@code config.resolved.yaml}. With {@code --server-pod} the log is a Kubernetes pod's, read through the API
+ * server ({@link PodLogSource}) and saved in the run directory first. The model comes from {@code -m}/{@code
+ * LLMDBENCH_DEPLOY_CURRENT_MODEL}, else the server's {@code /v1/models} when an endpoint is known, else the log's
+ * engine arguments.
  */
 public final class NopBench {
 
@@ -44,19 +47,32 @@ public final class NopBench {
      */
     public static int execute(BenchRequest req, RunConsole console) {
         BenchRequest.TargetChoice t = req.target();
-        if (t.serverLog() != null && t.simulate()) {
-            throw HarnessException.usage("--server-log " + t.serverLog() + " and --simulate both say which log to"
-                    + " read: give one (--simulate reads the log of the simulator it starts)");
+        List<String> sources = new ArrayList<>();
+        if (t.serverLog() != null) {
+            sources.add("--server-log " + t.serverLog());
         }
-        if (t.serverLog() == null && !t.simulate()) {
+        if (t.serverPod() != null) {
+            sources.add("--server-pod " + t.serverPod());
+        }
+        if (t.simulate()) {
+            sources.add("--simulate");
+        }
+        if (sources.size() > 1) {
+            throw HarnessException.usage(String.join(" and ", sources) + " each say which log to read: give one"
+                    + " (--simulate reads the log of the simulator it starts)");
+        }
+        if (sources.isEmpty()) {
             throw HarnessException.usage("the nop harness reads a vLLM server log: give --server-log FILE (the"
                     + " server.log of a 'harness run --server-config' run, server_logs/<name>.log of 'harness server"
-                    + " start', or any vLLM log), or --simulate to read the embedded simulator's");
+                    + " start', or any vLLM log), --server-pod NAME|auto to read a pod's log through the Kubernetes"
+                    + " API, or --simulate to read the embedded simulator's");
         }
         if (t.serverLog() != null && !Files.isRegularFile(t.serverLog())) {
             throw HarnessException.usage("--server-log " + t.serverLog()
                     + (Files.isDirectory(t.serverLog()) ? ": a folder, not a log file" : ": no such file"));
         }
+        ServerPodLog.Target pod =
+                t.serverPod() == null ? null : PodLogSource.target(t, req.env().variables());
         ProfileSource source = req.env()
                 .locator()
                 .locate(HarnessKind.NOP, req.profile().workload(), req.profile().workloadFrom());
@@ -78,7 +94,9 @@ public final class NopBench {
         rendered.warnings().forEach(w -> console.note("harness: warning: " + w));
         String logLine = t.simulate()
                 ? "the embedded vllm simulator's start-up log (started and stopped for this run)"
-                : t.serverLog().toString();
+                : pod != null
+                        ? "the log of " + pod.describe() + ", through the Kubernetes API"
+                        : t.serverLog().toString();
         if (dry) {
             console.result("# rendered profile " + source.renderedName() + " (from " + source.display() + ")");
             console.result(rendered.text().stripTrailing());
@@ -90,6 +108,9 @@ public final class NopBench {
         Path dir = BenchFiles.create(
                 req.options().outputDir(), BenchFiles.runId(HarnessKind.NOP.dirName(), source.workloadName(), null));
         Path log = t.serverLog();
+        if (pod != null) {
+            log = PodLogSource.save(pod, req.env().variables(), dir, console);
+        }
         if (t.simulate()) {
             SimulatedLog sim = simulate(model, dir.resolve(SIMULATOR_LOG), console);
             log = sim.file();
@@ -98,7 +119,7 @@ public final class NopBench {
                 modelFrom = "the embedded simulator";
             }
         }
-        plan(console, source, log.toString(), model, modelFrom);
+        plan(console, source, pod != null ? log + " (" + logLine + ")" : log.toString(), model, modelFrom);
         BenchFiles.write(
                 dir, source.renderedName(), rendered.text(), resolved(dir, req, rendered, log, model, modelFrom));
         Map<String, String> nopEnv = new HashMap<>(req.env().variables());
@@ -156,6 +177,7 @@ public final class NopBench {
         if (req.target().simulate()) {
             rerun.add("--simulate");
         } else {
+            // a pod's log was saved in the run directory: the rerun reads that copy
             rerun.addAll(List.of("--server-log", log.toAbsolutePath().toString()));
         }
         if (model != null) {
@@ -170,7 +192,13 @@ public final class NopBench {
         doc.put("profile", rendered.source().display());
         doc.put("rendered_profile", rendered.source().renderedName());
         doc.put("server_log", log.toString());
-        doc.put("server_log_from", req.target().simulate() ? "--simulate" : "--server-log");
+        doc.put(
+                "server_log_from",
+                req.target().simulate()
+                        ? "--simulate"
+                        : req.target().serverPod() != null
+                                ? "--server-pod " + req.target().serverPod()
+                                : "--server-log");
         doc.put("model", model);
         doc.put("model_from", model == null ? "the log's engine arguments" : modelFrom);
         Map<String, String> vars = new LinkedHashMap<>();

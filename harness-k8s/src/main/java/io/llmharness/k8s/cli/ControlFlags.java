@@ -36,7 +36,8 @@ final class ControlFlags {
     @Option(
             names = {"-z", "--skip", "--skip-run"},
             description = "Start nothing; only copy what is on the PVC (one experiment with --experiment-id, else"
-                    + " all). Default from LLMDBENCH_HARNESS_SKIP_RUN.")
+                    + " all), and merge the shards of each sharded run copied. Default from"
+                    + " LLMDBENCH_HARNESS_SKIP_RUN.")
     Boolean skipRun;
 
     @Option(

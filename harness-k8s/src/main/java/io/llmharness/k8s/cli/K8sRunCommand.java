@@ -111,9 +111,25 @@ public final class K8sRunCommand implements Callable<Integer> {
         }
         String harness = workload.harness(env.env());
         K8sRunSpec.Control ctl = control.control(env.env(), env.clock().now());
+        K8sRunSpec.Bench bench = workload.bench(harness, env.profiles(), benchArgs, env.env());
+        if (harness.equals(PodCommand.NOP) && ctl.sharded() && ctl.mode() != io.llmharness.k8s.Mode.SKIP_RUN) {
+            Pick j =
+                    Pick.of(control.parallelism, "--parallelism", env.env(), "1", "LLMDBENCH_HARNESS_LOAD_PARALLELISM");
+            throw K8sException.badValue(
+                    j.from(),
+                    j.shown() + ": the nop harness reads one server's log and sends no load, so it runs as one"
+                            + " launcher: drop it (or set 1)");
+        }
+        if (ctl.mode() != io.llmharness.k8s.Mode.SKIP_RUN && PodCommand.nopWithoutEndpoint(bench)) {
+            throw new K8sException(
+                    K8sException.CONFIG,
+                    "-l nop: the launcher finds the vLLM standalone pod from " + PodCommand.ENDPOINT_VAR
+                            + ", which is not set: export it (http://<deployment>.<namespace>.svc.cluster.local:80),"
+                            + " or name the pod after --: -- --server-pod NAME");
+        }
         return new K8sRunSpec(
                 pod.namespace(env.env()),
-                workload.bench(harness, env.profiles(), benchArgs, env.env()),
+                bench,
                 pod.settings(harness, defaultImage(), env.env()),
                 storage.storage(env.env()),
                 ctl);

@@ -3,6 +3,7 @@ package io.llmharness.k8s.cli;
 import io.llmharness.k8s.ForwardedEnv;
 import io.llmharness.k8s.K8sException;
 import io.llmharness.k8s.K8sRunSpec;
+import io.llmharness.k8s.PodCommand;
 import io.llmharness.k8s.ProfileFile;
 import io.llmharness.k8s.ProfileRenderer;
 import java.util.List;
@@ -28,7 +29,8 @@ final class WorkloadFlags {
             names = {"-w", "--workload"},
             paramLabel = "PROFILE",
             description = "A profile file (it goes into the <harness>-profiles ConfigMap) or the name of a profile"
-                    + " shipped in the image (default: LLMDBENCH_HARNESS_EXPERIMENT_PROFILE, else sanity_random).")
+                    + " shipped in the image (default: LLMDBENCH_HARNESS_EXPERIMENT_PROFILE, else sanity_random;"
+                    + " nop for -l nop).")
     String workload;
 
     @Option(
@@ -51,7 +53,8 @@ final class WorkloadFlags {
 
     /** The launchers' bench part of the spec. */
     K8sRunSpec.Bench bench(String harness, ProfileRenderer profiles, List<String> extraArgs, Map<String, String> env) {
-        Pick w = Pick.of(workload, "--workload", env, "sanity_random", "LLMDBENCH_HARNESS_EXPERIMENT_PROFILE");
+        String fallback = harness.equals(PodCommand.NOP) ? PodCommand.NOP : "sanity_random";
+        Pick w = Pick.of(workload, "--workload", env, fallback, "LLMDBENCH_HARNESS_EXPERIMENT_PROFILE");
         if (w.value().isBlank()) {
             throw K8sException.badValue(w.from(), w.from() + ": empty workload");
         }

@@ -26,8 +26,12 @@ final class Collection {
         this.console = console;
     }
 
-    /** {@code --skip-run}: copies what is on the PVC (one experiment's directories, or all of them). */
-    int collectOnly(Cleanup cleanup) {
+    /**
+     * {@code --skip-run}: copies what is on the PVC (one experiment's directories, or all of them).
+     *
+     * @return the directories copied (at least one)
+     */
+    List<String> collectOnly(Cleanup cleanup) {
         String pvc = spec.storage().pvcName();
         if (api.call(
                         "read PVC " + pvc,
@@ -49,7 +53,7 @@ final class Collection {
             throw K8sException.execution(
                     "--skip-run: nothing to collect on PVC " + pvc + (one ? " for " + prefix + "*" : ""));
         }
-        return 0;
+        return copied;
     }
 
     /** Copies this run's N launcher directories; returns the ones that arrived. */

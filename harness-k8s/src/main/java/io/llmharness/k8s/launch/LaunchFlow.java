@@ -104,7 +104,7 @@ final class LaunchFlow {
                         + spec.storage().pvcName() + "; see the launcher logs in "
                         + spec.control().outputDir());
             }
-            nextSteps(copied);
+            new ShardMerging(spec, console, merger).afterRun(copied);
             return 0;
         }
         explain(result);
@@ -195,35 +195,6 @@ final class LaunchFlow {
             console.info((n == 1 ? "run" : "in pod " + i + " run") + ": harness " + PodCommand.shellLine(args));
         }
         console.info("when done: " + deleteLine());
-    }
-
-    private List<String> nextStepDirs(List<String> copied) {
-        return copied.stream()
-                .map(d -> spec.control().outputDir().resolve(d).toString())
-                .toList();
-    }
-
-    private void nextSteps(List<String> copied) {
-        if (spec.control().sharded() && merger != null) {
-            String line = "harness merge " + String.join(" ", nextStepDirs(copied)) + " --output-dir "
-                    + spec.control().outputDir();
-            console.info("merging the " + copied.size() + " shards' results into one report: " + line);
-            List<java.nio.file.Path> dirs = copied.stream()
-                    .map(d -> spec.control().outputDir().resolve(d))
-                    .toList();
-            java.nio.file.Path merged;
-            try {
-                merged = merger.merge(dirs, spec.control().outputDir(), console.out(), console.err());
-            } catch (RuntimeException e) {
-                throw K8sException.execution("the launchers' results were copied to "
-                        + spec.control().outputDir() + ", but merging them failed: " + e.getMessage()
-                        + "; fix that, then run: " + line);
-            }
-            console.info("the merged report of the " + copied.size() + " shards: " + merged);
-        } else if (spec.control().sharded()) {
-            console.info("the " + copied.size() + " shards' reports are separate; merge them with: harness merge "
-                    + String.join(" ", nextStepDirs(copied)));
-        }
     }
 
     private String skipRunLine() {

@@ -9,12 +9,14 @@ import io.llmharness.k8s.cluster.Cleanup;
 import io.llmharness.k8s.cluster.Console;
 import io.llmharness.k8s.cluster.LaunchClock;
 import io.llmharness.k8s.collect.ResultsCollector;
+import java.util.List;
 
 /**
  * Runs llm-d's launcher flow on a cluster: make sure the PVC and the service account exist, write the profile
  * ConfigMap, start the launcher Job, wait for it (failing fast on stuck or failed pods), copy the results from the
- * PVC to the output directory, merge a sharded run's results into one report (when given a merger), and delete what the run created unless {@code --keep}. {@code --skip-run} only
- * copies; {@code --debug} and {@code -s 0} start the launchers and return, leaving them in place.
+ * PVC to the output directory, merge a sharded run's results into one report (when given a merger), and delete
+ * what the run created unless {@code --keep}. {@code --skip-run} only copies (and merges what were the shards of
+ * one run); {@code --debug} and {@code -s 0} start the launchers and return, leaving them in place.
  */
 public final class Launcher {
 
@@ -49,7 +51,9 @@ public final class Launcher {
         Cleanup cleanup = new Cleanup(console);
         try {
             if (spec.control().mode() == Mode.SKIP_RUN) {
-                return new Collection(api, spec, collector(api), console).collectOnly(cleanup);
+                List<String> copied = new Collection(api, spec, collector(api), console).collectOnly(cleanup);
+                new ShardMerging(spec, console, merger).afterSkipRun(copied);
+                return 0;
             }
             return new LaunchFlow(api, spec, clock, console, timings, collector(api), merger).run(cleanup);
         } finally {

@@ -58,7 +58,10 @@ public final class RunObjects {
                 .build();
     }
 
-    /** Read-only access to pods and pod logs in the namespace. */
+    /**
+     * Read-only access to pods and pod logs in the namespace, and to Deployments (the nop harness finds the vLLM
+     * standalone server's pod through its Deployment's selector, as llm-d's does).
+     */
     public static Role role(K8sRunSpec spec) {
         return new RoleBuilder()
                 .withNewMetadata()
@@ -70,6 +73,11 @@ public final class RunObjects {
                         .withApiGroups("")
                         .withResources("pods", "pods/log")
                         .withVerbs("get", "list", "watch")
+                        .build())
+                .addToRules(new PolicyRuleBuilder()
+                        .withApiGroups("apps")
+                        .withResources("deployments")
+                        .withVerbs("get")
                         .build())
                 .build();
     }

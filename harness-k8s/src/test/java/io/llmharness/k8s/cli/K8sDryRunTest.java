@@ -66,6 +66,48 @@ class K8sDryRunTest {
     }
 
     @Test
+    void theNopLauncherReadsTheServerPodsLogWithTheRunsRole() {
+        CliRun r = dryRun(
+                Map.of("LLMDBENCH_HARNESS_STACK_ENDPOINT_URL", "http://vllm-standalone.llmd.svc.cluster.local:80"),
+                "-p",
+                "llmd,bench",
+                "-l",
+                "nop");
+
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        List<HasMetadata> all = parse(r.out());
+        Container c = one(all, Job.class)
+                .getSpec()
+                .getTemplate()
+                .getSpec()
+                .getContainers()
+                .get(0);
+        assertThat(c.getArgs())
+                .containsSequence("bench", "-l", "nop", "-w", "nop")
+                .containsSequence("--server-pod", "auto");
+        assertThat(env(c).get("LLMDBENCH_HARNESS_STACK_ENDPOINT_URL").getValue())
+                .isEqualTo("http://vllm-standalone.llmd.svc.cluster.local:80");
+        assertThat(one(all, Role.class).getRules())
+                .anySatisfy(rule -> {
+                    assertThat(rule.getApiGroups()).containsExactly("");
+                    assertThat(rule.getResources()).contains("pods", "pods/log");
+                    assertThat(rule.getVerbs()).contains("get", "list");
+                })
+                .anySatisfy(rule -> {
+                    assertThat(rule.getApiGroups()).containsExactly("apps");
+                    assertThat(rule.getResources()).containsExactly("deployments");
+                    assertThat(rule.getVerbs()).containsExactly("get");
+                });
+        assertThat(r.out()).contains("# launcher command: harness bench -l nop -w nop --output-dir");
+
+        CliRun file = dryRun(Map.of(), "-l", "nop", "--", "--server-log", "/requests/vllm.log");
+        assertThat(file.out())
+                .as("a log source after -- wins")
+                .contains("--server-log /requests/vllm.log")
+                .doesNotContain("--server-pod");
+    }
+
+    @Test
     void threeShardsWithAProfileFileInLlmdsNamesAndLabels() throws Exception {
         Path profile = tmp.resolve("sanity_random.yaml.in");
         Files.writeString(profile, "load:\n  type: constant\n  stages:\n  - rate: 1\n    duration: 30\n");

@@ -343,6 +343,219 @@ class K8sRunComponentTest {
         assertThat(all.out()).contains("collecting every result on the PVC");
     }
 
+    /** A launcher directory on the PVC holding a run directory whose shard.json says shard {@code i} of {@code n}. */
+    private void shardOnPvc(String launcherDir, int i, int n) throws IOException {
+        Path run = Files.createDirectories(
+                cluster.pvc().resolve(launcherDir).resolve("20261126-100000-bench-inference-perf-sanity_random"));
+        Files.writeString(
+                run.resolve("shard.json"),
+                "{\"shard\": \"" + i + "/" + n + "\", \"index\": " + i + ", \"count\": " + n + "}\n");
+        Files.writeString(run.resolve("summary.json"), "{}\n");
+    }
+
+    private void createPvc() {
+        k8s.persistentVolumeClaims()
+                .inNamespace(NS)
+                .resource(io.llmharness.k8s.manifest.RunObjects.pvc(sampleSpec()))
+                .create();
+    }
+
+    @Test
+    void skipRunMergesTheShardsOfEachShardedExperimentItCopies() throws IOException {
+        for (int i = 0; i < 3; i++) {
+            shardOnPvc("inference-perf_333_sanity_random_" + i, i, 3);
+        }
+        shardOnPvc("inference-perf_111_sanity_random_0", 0, 1);
+        Files.createDirectories(cluster.pvc().resolve("inference-perf_222_sanity_random_0/run"));
+        createPvc();
+        List<List<Path>> merges = new java.util.ArrayList<>();
+        K8sEnvironment e = env(cluster::client).withMerger((dirs, into, o, err) -> {
+            merges.add(List.copyOf(dirs));
+            assertThat(into).isEqualTo(out);
+            assertThat(dirs)
+                    .allMatch(d -> Files.isRegularFile(
+                            d.resolve("20261126-100000-bench-inference-perf-sanity_random/shard.json")));
+            return into.resolve("20261126-100500-bench-inference-perf-sanity_random-merged");
+        });
+
+        CliRun all = CliRun.of(e, "run", "-p", NS, "--output-dir", out.toString(), "--skip-run");
+
+        assertThat(all.exitCode()).as(all.toString()).isZero();
+        assertThat(merges)
+                .as("only the experiment whose shard.json says 3 shards; a whole run (1 of 1) and a directory"
+                        + " without shard.json are left as they are")
+                .containsExactly(List.of(
+                        out.resolve("inference-perf_333_sanity_random_0"),
+                        out.resolve("inference-perf_333_sanity_random_1"),
+                        out.resolve("inference-perf_333_sanity_random_2")));
+        assertThat(all.out())
+                .contains("inference-perf_333_sanity_random: 3 of 3 shards of one run were copied")
+                .contains("the merged report of the 3 shards: "
+                        + out.resolve("20261126-100500-bench-inference-perf-sanity_random-merged"));
+
+        CliRun one = CliRun.of(e, "run", "-p", NS, "--output-dir", out.toString(), "-z", "--experiment-id", "333");
+        assertThat(one.exitCode()).as(one.toString()).isZero();
+        assertThat(merges).hasSize(2);
+        assertThat(k8s.pods().inNamespace(NS).list().getItems())
+                .as("the collector pod is deleted")
+                .isEmpty();
+    }
+
+    @Test
+    void skipRunWhoseMergeFailsKeepsTheCopyAndGivesTheMergeLine() throws IOException {
+        shardOnPvc("inference-perf_333_sanity_random_0", 0, 3);
+        shardOnPvc("inference-perf_333_sanity_random_2", 2, 3);
+        createPvc();
+        K8sEnvironment e = env(cluster::client).withMerger((dirs, into, o, err) -> {
+            throw new IllegalStateException("shard 1/3 is missing (give --allow-missing to merge the others)");
+        });
+
+        CliRun r =
+                CliRun.of(e, "run", "-p", NS, "--output-dir", out.toString(), "--skip-run", "--experiment-id", "333");
+
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(1);
+        assertThat(r.out()).contains("inference-perf_333_sanity_random: 2 of 3 shards of one run were copied");
+        assertThat(r.err().lines().filter(l -> l.startsWith("harness: ")))
+                .containsExactly("harness: the results were copied to " + out
+                        + ", but merging the shards of inference-perf_333_sanity_random: shard 1/3 is missing (give"
+                        + " --allow-missing to merge the others); fix that, then run: harness merge "
+                        + out.resolve("inference-perf_333_sanity_random_0") + " "
+                        + out.resolve("inference-perf_333_sanity_random_2") + " --output-dir " + out);
+        assertThat(out.resolve("inference-perf_333_sanity_random_2/20261126-100000-bench-inference-perf-sanity_random"
+                        + "/summary.json"))
+                .exists();
+    }
+
+    private static final String ENDPOINT = "http://vllm-standalone.bench.svc.cluster.local:80";
+
+    private K8sEnvironment envWith(Map<String, String> vars) {
+        K8sEnvironment e = env(cluster::client);
+        return new K8sEnvironment(vars, e.profiles(), e.clients(), e.clock(), e.timings(), false);
+    }
+
+    /** A vLLM standalone server as llm-d deploys it: a Deployment and its pod (not the run's: never deleted). */
+    private void standaloneServer(String log) {
+        k8s.apps()
+                .deployments()
+                .inNamespace(NS)
+                .resource(new io.fabric8.kubernetes.api.model.apps.DeploymentBuilder()
+                        .withNewMetadata()
+                        .withName("vllm-standalone")
+                        .addToLabels("stood-up-via", "standalone")
+                        .endMetadata()
+                        .withNewSpec()
+                        .withNewSelector()
+                        .addToMatchLabels("app", "vllm-standalone-llama")
+                        .endSelector()
+                        .endSpec()
+                        .build())
+                .create();
+        k8s.pods()
+                .inNamespace(NS)
+                .resource(new io.fabric8.kubernetes.api.model.PodBuilder()
+                        .withNewMetadata()
+                        .withName("vllm-standalone-llama-5c7d-q2x9z")
+                        .addToLabels("app", "vllm-standalone-llama")
+                        .endMetadata()
+                        .withNewSpec()
+                        .addNewContainer()
+                        .withName("vllm")
+                        .withImage("vllm/vllm-openai:v0.10.1.1")
+                        .endContainer()
+                        .endSpec()
+                        .withNewStatus()
+                        .withPhase("Running")
+                        .endStatus()
+                        .build())
+                .create();
+        cluster.logs().put("vllm-standalone-llama-5c7d-q2x9z", log);
+    }
+
+    /** The vLLM log the nop harness's own tests (in the application) check the categories of. */
+    private static String vllmLogFixture() throws IOException {
+        Path dir = Path.of("").toAbsolutePath();
+        while (!Files.isRegularFile(dir.resolve("harness-app/src/test/resources/nop/vllm-v1-debug.txt"))) {
+            dir = dir.getParent();
+        }
+        return Files.readString(dir.resolve("harness-app/src/test/resources/nop/vllm-v1-debug.txt"));
+    }
+
+    @Test
+    void theNopLauncherReadsTheStandaloneServersLogThroughTheApiAndItIsCollected() throws IOException {
+        String log = vllmLogFixture();
+        standaloneServer(log);
+
+        CliRun r = run(envWith(Map.of("LLMDBENCH_HARNESS_STACK_ENDPOINT_URL", ENDPOINT)), "-l", "nop");
+
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        Path launcher = out.resolve("nop_" + ID + "_nop_0");
+        assertThat(Files.readString(
+                        launcher.resolve("20261126-100000-bench-nop-nop/vllm-standalone-llama-5c7d-q2x9z.log")))
+                .as("the server pod's whole log, read by the launcher through the API server and collected")
+                .isEqualTo(log);
+        assertThat(cluster.requests())
+                .contains("GET /apis/apps/v1/namespaces/bench/deployments/vllm-standalone")
+                .anyMatch(q ->
+                        q.startsWith("GET /api/v1/namespaces/bench/pods?labelSelector=app%3Dvllm-standalone-llama"))
+                .anyMatch(q -> q.startsWith("GET /api/v1/namespaces/bench/pods/vllm-standalone-llama-5c7d-q2x9z/log")
+                        && q.contains("container=vllm"));
+        assertThat(k8s.batch().v1().jobs().inNamespace(NS).list().getItems()).isEmpty();
+        assertThat(k8s.rbac().roles().inNamespace(NS).list().getItems()).isEmpty();
+        assertThat(k8s.pods().inNamespace(NS).list().getItems())
+                .as("the server's pod is not the run's: it stays")
+                .extracting(p -> p.getMetadata().getName())
+                .containsExactly("vllm-standalone-llama-5c7d-q2x9z");
+        assertThat(k8s.apps()
+                        .deployments()
+                        .inNamespace(NS)
+                        .withName("vllm-standalone")
+                        .get())
+                .isNotNull();
+    }
+
+    @Test
+    void aNopLauncherThatFindsNoServerPodFailsWithItsOneLine() {
+        k8s.apps()
+                .deployments()
+                .inNamespace(NS)
+                .resource(new io.fabric8.kubernetes.api.model.apps.DeploymentBuilder()
+                        .withNewMetadata()
+                        .withName("vllm-standalone")
+                        .endMetadata()
+                        .withNewSpec()
+                        .withNewSelector()
+                        .addToMatchLabels("app", "vllm-standalone-llama")
+                        .endSelector()
+                        .endSpec()
+                        .build())
+                .create();
+
+        CliRun r = run(envWith(Map.of("LLMDBENCH_HARNESS_STACK_ENDPOINT_URL", ENDPOINT)), "-l", "nop");
+
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(1);
+        assertThat(r.err())
+                .contains("  | harness: nop: no pod labelled app=vllm-standalone-llama (the selector of Deployment"
+                        + " vllm-standalone) in namespace bench: is the vLLM server running? (kubectl get pods -l"
+                        + " app=vllm-standalone-llama -n bench)");
+        assertThat(r.err().lines().filter(l -> l.startsWith("harness: "))).hasSize(1);
+        assertThat(k8s.batch().v1().jobs().inNamespace(NS).list().getItems()).isEmpty();
+        assertThat(k8s.configMaps().inNamespace(NS).list().getItems()).isEmpty();
+        assertThat(k8s.rbac().roles().inNamespace(NS).list().getItems()).isEmpty();
+        assertThat(k8s.pods().inNamespace(NS).list().getItems()).isEmpty();
+    }
+
+    @Test
+    void aNopLauncherWhoseServerLogIsEmptyFailsWithItsOneLine() {
+        standaloneServer("");
+
+        CliRun r = run(envWith(Map.of("LLMDBENCH_HARNESS_STACK_ENDPOINT_URL", ENDPOINT)), "-l", "nop");
+
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(1);
+        assertThat(r.err())
+                .contains("  | harness: nop: the log of pod vllm-standalone-llama-5c7d-q2x9z (container vllm) in"
+                        + " namespace bench is empty");
+    }
+
     @Test
     void skipRunWithoutThePvcSaysSo() {
         CliRun r = run("--skip-run");

@@ -31,6 +31,44 @@ class K8sRunFlagsTest {
     }
 
     @Test
+    void nopWithoutAnEndpointToFindTheServerPodFromIsOneLineBeforeAnythingRuns() {
+        fails(
+                run(Map.of(), "-l", "nop"),
+                3,
+                "-l nop: the launcher finds the vLLM standalone pod from LLMDBENCH_HARNESS_STACK_ENDPOINT_URL, which"
+                        + " is not set: export it (http://<deployment>.<namespace>.svc.cluster.local:80), or name the"
+                        + " pod after --: -- --server-pod NAME");
+        fails(
+                run(Map.of("LLMDBENCH_HARNESS_STACK_ENDPOINT_URL", " "), "--harness", "nop", "--dry-run"),
+                3,
+                "-l nop: the launcher finds the vLLM standalone pod from LLMDBENCH_HARNESS_STACK_ENDPOINT_URL, which"
+                        + " is not set: export it (http://<deployment>.<namespace>.svc.cluster.local:80), or name the"
+                        + " pod after --: -- --server-pod NAME");
+        assertThat(run(Map.of(), "-l", "nop", "--dry-run", "--", "--server-pod", "vllm-0")
+                        .exitCode())
+                .isZero();
+        Map<String, String> url = Map.of("LLMDBENCH_HARNESS_STACK_ENDPOINT_URL", "http://vllm.llmd.svc:80");
+        fails(
+                run(url, "-l", "nop", "-j", "3"),
+                2,
+                "--parallelism 3: the nop harness reads one server's log and sends no load, so it runs as one"
+                        + " launcher: drop it (or set 1)");
+        fails(
+                run(
+                        Map.of(
+                                "LLMDBENCH_HARNESS_STACK_ENDPOINT_URL", "http://vllm.llmd.svc:80",
+                                "LLMDBENCH_HARNESS_LOAD_PARALLELISM", "2"),
+                        "-l",
+                        "nop"),
+                3,
+                "LLMDBENCH_HARNESS_LOAD_PARALLELISM=2: the nop harness reads one server's log and sends no load, so"
+                        + " it runs as one launcher: drop it (or set 1)");
+        assertThat(run(Map.of(), "-l", "nop", "--dry-run", "--", "--endpoint", "http://vllm.llmd.svc:80")
+                        .exitCode())
+                .isZero();
+    }
+
+    @Test
     void aBadQuantityFromAFlagIsAUsageError() {
         fails(
                 run(Map.of(), "--cpu", "lots"),

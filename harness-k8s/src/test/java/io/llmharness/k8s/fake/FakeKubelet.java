@@ -10,6 +10,8 @@ import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.llmharness.k8s.K8sException;
+import io.llmharness.k8s.collect.ServerPodLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -155,9 +157,14 @@ public final class FakeKubelet {
         if (step == 3) {
             switch (script) {
                 case SUCCEED -> {
-                    writeResults(pod, index, true);
-                    cluster.logs().put(pod.getMetadata().getName(), log(index, 40, "done"));
-                    setStatus(pod, terminated("Succeeded", 0, "Completed"));
+                    String failure = writeResults(pod, index, true);
+                    if (failure != null) {
+                        cluster.logs().put(pod.getMetadata().getName(), log(index, 5, "harness: " + failure));
+                        setStatus(pod, terminated("Failed", 1, "Error"));
+                    } else {
+                        cluster.logs().put(pod.getMetadata().getName(), log(index, 40, "done"));
+                        setStatus(pod, terminated("Succeeded", 0, "Completed"));
+                    }
                 }
                 case INVALID -> {
                     writeResults(pod, index, true);
@@ -232,8 +239,15 @@ public final class FakeKubelet {
         client.batch().v1().jobs().inNamespace(namespace).resource(job).updateStatus();
     }
 
-    /** Writes what {@code harness bench --output-dir D} would: a run directory with a summary (and a long name). */
-    private void writeResults(Pod pod, int index, boolean complete) {
+    /**
+     * Writes what {@code harness bench --output-dir D} would: a run directory with a summary (and a long name). A
+     * nop launcher ({@code --server-pod}) reads the server pod's log through the API server as {@code harness bench
+     * -l nop} does, with the same code, and saves it in its run directory (the report itself is the application's,
+     * tested there).
+     *
+     * @return null, or the one line a failed nop launcher prints
+     */
+    private String writeResults(Pod pod, int index, boolean complete) {
         Map<String, String> env = new HashMap<>();
         env.put("JOB_COMPLETION_INDEX", Integer.toString(Math.max(index, 0)));
         for (EnvVar e : pod.getSpec().getContainers().get(0).getEnv()) {
@@ -254,6 +268,12 @@ public final class FakeKubelet {
         }
         int at = args.indexOf("--output-dir");
         String dir = args.get(at + 1);
+        int serverPod = args.indexOf("--server-pod");
+        if (serverPod >= 0) {
+            return complete
+                    ? nop(args.get(serverPod + 1), env, cluster.pvc().resolve(dir.substring("/requests/".length())))
+                    : null;
+        }
         Path out = cluster.pvc()
                 .resolve(dir.substring("/requests/".length()))
                 .resolve("20261126-100000-bench-inference-perf-sanity_random");
@@ -271,6 +291,22 @@ public final class FakeKubelet {
                 Files.createDirectories(deep.getParent());
                 Files.writeString(deep, "{\"stage\": 0}\n");
             }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return null;
+    }
+
+    private String nop(String serverPod, Map<String, String> env, Path outputDir) {
+        try {
+            ServerPodLog.Found found = ServerPodLog.target(
+                            serverPod, env.get(ServerPodLog.ENDPOINT_VAR), ServerPodLog.ENDPOINT_VAR, env)
+                    .read(client);
+            Path run = Files.createDirectories(outputDir.resolve("20261126-100000-bench-nop-nop"));
+            Files.writeString(run.resolve(found.pod() + ".log"), found.text(), StandardCharsets.UTF_8);
+            return null;
+        } catch (K8sException e) {
+            return "nop: " + e.getMessage();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
