@@ -170,6 +170,22 @@ class ProfileReadersTest {
     }
 
     @Test
+    void aSessionIdHeaderKeyIsReadAndASessionTokenHeaderIsOneLine() {
+        WorkloadSpec s =
+                ip(SANITY.replace("  streaming: true\n", "  streaming: true\n  session_id_header_key: x-sid\n"));
+        assertThat(s.api().sessionIdHeader()).isEqualTo("x-sid");
+        assertThat(ip(SANITY).api().sessionIdHeader()).isNull();
+        fails(
+                SANITY.replace("  streaming: true\n", "  streaming: true\n  session_id_header_key: 'x sid'\n"),
+                "api.session_id_header_key",
+                "not a header name");
+        fails(
+                SANITY.replace("  streaming: true\n", "  streaming: true\n  session_token_header_key: x-tok\n"),
+                "api.session_token_header_key",
+                "not supported yet");
+    }
+
+    @Test
     void sharedPrefixWithAliasesAndMultiTurn() {
         WorkloadSpec s = ip(SANITY.substring(0, SANITY.indexOf("data:"))
                 + "data:\n  type: shared_prefix\n  shared_prefix:\n    num_unique_system_prompts: 2\n"
