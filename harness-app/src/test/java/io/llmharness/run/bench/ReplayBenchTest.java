@@ -215,14 +215,22 @@ class ReplayBenchTest {
                   type: vllm
                 data:
                   type: random
+                  trace:
+                    file: %s
+                    format: AzurePublicDataset
                 """;
         Path profile = dir.resolve("replay.yaml");
-        Files.writeString(profile, yaml.formatted(trace));
+        Files.writeString(profile, yaml.formatted(trace, trace));
         BenchFixture.Outcome o = replay("-w", profile.toString());
         assertThat(o.exit()).as(o.err()).isZero();
         assertThat(requestRows(o.run())).isEqualTo(3);
         assertThat(BenchFixture.json(o.run().resolve("summary.json")).has("schedule_lag_ms"))
                 .isTrue();
+
+        // inference-perf's data.trace gives the lengths: here those of the replayed rows, so it must be that trace
+        Path other = dir.resolve("other.yaml");
+        Files.writeString(other, yaml.formatted(trace, dir.resolve("lengths.csv")));
+        oneLine(replay("-w", other.toString()), 3, "data.trace.file", "must name the trace load.trace replays");
     }
 
     private void oneLine(BenchFixture.Outcome o, int exit, String... parts) {

@@ -186,6 +186,19 @@ class ProfileReadersTest {
     }
 
     @Test
+    void traceSessionReplayAndDataTraceOutsideATraceReplayAreOneLineSayingWhatToUse() {
+        fails(
+                SANITY.replace("type: constant", "type: trace_session_replay"),
+                "load.type",
+                "agent traces",
+                "harness bench --trace FILE");
+        fails(
+                SANITY.replace("data:\n  type: random\n", "data:\n  type: random\n  trace:\n    file: t.csv\n"),
+                "data.trace",
+                "load.type trace_replay only");
+    }
+
+    @Test
     void sharedPrefixWithAliasesAndMultiTurn() {
         WorkloadSpec s = ip(SANITY.substring(0, SANITY.indexOf("data:"))
                 + "data:\n  type: shared_prefix\n  shared_prefix:\n    num_unique_system_prompts: 2\n"
