@@ -196,7 +196,7 @@ record ReplaySummary(
         if (plan.multiTurn()) {
             StringBuilder sb = new StringBuilder(String.format(
                     Locale.ROOT,
-                    "Sessions: %d (at most %d alive), turns sent with the %s",
+                    "Sessions: %d (at most %d alive), each later turn sent the %s",
                     sessions,
                     maxAlive,
                     plan.options().history().description()));
