@@ -159,7 +159,7 @@ class ReplaySessionsTest {
         JsonNode replay = BenchFixture.json(o.run().resolve("summary.json")).path("replay");
         assertThat(replay.path("session_history").asText()).isEqualTo("recorded");
         assertThat(replay.path("session_context").asText()).contains("recorded answers");
-        assertThat(o.out()).contains("turns sent with the history with the recorded answers");
+        assertThat(o.out()).contains("each later turn sent the history with the recorded answers");
 
         // a second run, whatever the server answers now, sends the same prompts
         BenchFixture.Outcome again = run("again", "--trace", trace().toString(), "--session-history", "recorded");
@@ -191,6 +191,38 @@ class ReplaySessionsTest {
         assertThat(o.exit()).as(o.err()).isZero();
         assertThat(sent("beta two").headers()).containsEntry("x-conversation", "b");
         assertThat(sent("single").headers()).doesNotContainKey("x-conversation");
+    }
+
+    @Test
+    void aProfilesMultiTurnDataCarriesTheSessionIdHeaderToo() throws IOException {
+        Path profile = dir.resolve("multi_turn.yaml");
+        Files.writeString(profile, """
+                load:
+                  type: constant
+                  stages:
+                  - rate: 20
+                    duration: 0.3
+                api:
+                  type: completion
+                server:
+                  type: vllm
+                data:
+                  type: shared_prefix
+                  shared_prefix:
+                    num_groups: 1
+                    num_prompts_per_group: 2
+                    system_prompt_len: 10
+                    question_len: 5
+                    output_len: 2
+                    enable_multi_turn_chat: true
+                """);
+        BenchFixture.Outcome o = run("multi", "-w", profile.toString(), "--session-id-header", "X-Sid");
+        assertThat(o.exit()).as(o.err()).isZero();
+        assertThat(completions()).hasSize(6);
+        assertThat(completions())
+                .allSatisfy(r -> assertThat(r.headers().get("x-sid")).matches("g0-u[01]"));
+        assertThat(completions().stream().map(r -> r.headers().get("x-sid")).distinct())
+                .hasSize(2);
     }
 
     @Test
