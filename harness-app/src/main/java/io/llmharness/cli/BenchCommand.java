@@ -60,7 +60,8 @@ public final class BenchCommand implements Callable<Integer> {
             "--enable-metrics",
             "--metrics-interval",
             "--history",
-            "--trace");
+            "--trace",
+            "--session-id-header");
 
     /** How long Ctrl-C waits for the interrupted run to write its files. */
     private static final Duration INTERRUPT_WAIT = Duration.ofMinutes(2);
@@ -196,7 +197,7 @@ public final class BenchCommand implements Callable<Integer> {
                         run.startAt(),
                         run.metricsInterval()),
                 new BenchRequest.Env(env, locator, home),
-                new BenchAccess(access.toRequest(env), failures.maxFailureRate()),
+                new BenchAccess(access.toRequest(env), failures.maxFailureRate(), trace.sessionIdHeader()),
                 trace.toChoice(matched));
     }
 }

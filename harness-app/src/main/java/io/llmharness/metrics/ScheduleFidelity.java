@@ -36,9 +36,6 @@ public record ScheduleFidelity(
         ClientHealth.Verdict verdict,
         List<String> reasons) {
 
-    /** The documented threshold (docs/bench.md): a replay whose lag p99 is above 5 ms is client-limited. */
-    public static final long DEFAULT_THRESHOLD_P99_NS = 5_000_000L;
-
     private static final long ONE_MS = 1_000_000L;
 
     public ScheduleFidelity {

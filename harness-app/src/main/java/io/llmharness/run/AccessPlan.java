@@ -1,5 +1,6 @@
 package io.llmharness.run;
 
+import io.llmharness.client.transport.HeaderNames;
 import io.llmharness.client.transport.TlsOptions;
 import io.llmharness.client.transport.TransportOptions;
 import io.llmharness.error.HarnessException;
@@ -10,8 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * How the client reaches the servers, validated: the API key and where it came from, extra headers, TLS trust and
@@ -47,23 +46,6 @@ public record AccessPlan(
             TransportOptions.defaults().connectTimeoutMs(),
             TransportOptions.defaults().totalTimeoutMs(),
             TransportOptions.defaults().idleTimeoutMs());
-
-    /** Headers the client writes itself; {@code --header} cannot set them. */
-    private static final Set<String> RESERVED = Set.of(
-            "host",
-            "content-length",
-            "content-type",
-            "accept",
-            "transfer-encoding",
-            "connection",
-            "keep-alive",
-            "upgrade",
-            "expect",
-            "te",
-            "trailer");
-
-    /** An HTTP header name (RFC 9110 token). */
-    private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
 
     public AccessPlan {
         headers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(headers));
@@ -135,7 +117,7 @@ public record AccessPlan(
         for (String h : given) {
             int colon = h.indexOf(':');
             String name = colon < 0 ? h.strip() : h.substring(0, colon).strip();
-            if (colon <= 0 || !TOKEN.matcher(name).matches()) {
+            if (colon <= 0 || !HeaderNames.valid(name)) {
                 throw HarnessException.usage("--header '" + Secrets.redactHeaderLine(h) + "': write it as 'Name: value'"
                         + " (a name of letters, digits and -, then a colon)");
             }
@@ -145,7 +127,7 @@ public record AccessPlan(
                 throw HarnessException.usage("--header " + name + ": the value cannot contain a line break");
             }
             String lower = name.toLowerCase(Locale.ROOT);
-            if (RESERVED.contains(lower)) {
+            if (HeaderNames.reserved(name)) {
                 throw HarnessException.usage(
                         "--header " + name + ": the client sets this header itself; leave it" + " out");
             }

@@ -126,9 +126,17 @@ class TraceCommandTest {
                 45,ChatGPT,1087,0,1087,Conversation log
                 118,GPT-4,417,276,693,API log
                 """);
-        Result r = harness("trace", "analyze", trace.toString(), "--trace-model", "gpt-4");
+        Path json = dir.resolve("burst.json");
+        Result r = harness("trace", "analyze", trace.toString(), "--trace-model", "gpt-4", "--json", json.toString());
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).contains("(burstgpt)").contains("requests         1 (2 rows skipped)");
+        JsonNode j = new ObjectMapper().readTree(json.toFile());
+        assertThat(j.path("skipped").asInt()).isEqualTo(2);
+        assertThat(j.at("/skipped_by_reason/failed_in_source").asInt()).isEqualTo(1);
+        assertThat(j.at("/skipped_by_reason/model_filter").asInt()).isEqualTo(1);
+        assertThat(r.out())
+                .contains("(burstgpt)")
+                .contains("requests         1 (2 rows skipped: 1 failed in the source (0 response tokens), 1 of"
+                        + " other models (--trace-model))");
     }
 
     @Test

@@ -94,7 +94,8 @@ class TraceReplayTest {
 
     private static ScheduleFidelity fidelity(StageRun run) {
         return ScheduleFidelity.of(
-                run.records().stream().map(BenchRecord::record).toList(), ScheduleFidelity.DEFAULT_THRESHOLD_P99_NS);
+                run.records().stream().map(BenchRecord::record).toList(),
+                io.llmharness.workload.trace.ReplayOptions.DEFAULT_LAG_THRESHOLD_NS);
     }
 
     private void replaysOnSchedule(Trace trace, double speedup) {

@@ -25,7 +25,8 @@ class ScheduleFidelityTest {
     void percentilesAreNearestRankAndTheShareCountsRequestsWithinOneMillisecond() {
         List<RequestRecord> records = new ArrayList<>(lags(10_000, 100)); // 0.01 ms ... 1 ms
         records.add(RecordBuilder.at(0).scheduled(0).dispatched(30 * MS).build());
-        ScheduleFidelity f = ScheduleFidelity.of(records, ScheduleFidelity.DEFAULT_THRESHOLD_P99_NS);
+        ScheduleFidelity f =
+                ScheduleFidelity.of(records, io.llmharness.workload.trace.ReplayOptions.DEFAULT_LAG_THRESHOLD_NS);
         assertThat(f.requests()).isEqualTo(101);
         assertThat(f.p50Ns()).isEqualTo(510_000); // rank 51 of 101
         assertThat(f.p99Ns()).isEqualTo(1_000_000); // rank 100
@@ -37,7 +38,8 @@ class ScheduleFidelityTest {
 
     @Test
     void aLagP99AboveTheThresholdIsClientLimitedWithTheReason() {
-        ScheduleFidelity f = ScheduleFidelity.of(lags(MS, 100), ScheduleFidelity.DEFAULT_THRESHOLD_P99_NS);
+        ScheduleFidelity f =
+                ScheduleFidelity.of(lags(MS, 100), io.llmharness.workload.trace.ReplayOptions.DEFAULT_LAG_THRESHOLD_NS);
         assertThat(f.verdict()).isEqualTo(ClientHealth.Verdict.CLIENT_LIMITED);
         assertThat(f.reasons()).containsExactly("schedule lag p99 99.0 ms > 5.0 ms");
         assertThat(f.healthMap()).containsEntry("verdict", "client-limited");
@@ -52,7 +54,8 @@ class ScheduleFidelityTest {
                         .scheduled(0)
                         .dispatched(RequestRecord.ABSENT)
                         .build());
-        ScheduleFidelity f = ScheduleFidelity.of(records, ScheduleFidelity.DEFAULT_THRESHOLD_P99_NS);
+        ScheduleFidelity f =
+                ScheduleFidelity.of(records, io.llmharness.workload.trace.ReplayOptions.DEFAULT_LAG_THRESHOLD_NS);
         assertThat(f.requests()).isEqualTo(1);
         assertThat(f.maxNs()).isZero();
         assertThat(f.withinOneMs()).isEqualTo(1.0);

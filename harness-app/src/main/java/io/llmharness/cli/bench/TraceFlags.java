@@ -3,11 +3,15 @@ package io.llmharness.cli.bench;
 import io.llmharness.error.HarnessException;
 import io.llmharness.run.bench.BenchRequest;
 import io.llmharness.workload.trace.ReplayOptions;
+import io.llmharness.workload.trace.SessionHistory;
 import io.llmharness.workload.trace.Trace;
 import io.llmharness.workload.trace.TraceFormat;
+import io.llmharness.workload.trace.TraceReadOptions;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Option;
 
@@ -25,7 +29,11 @@ public final class TraceFlags {
             "--max-gap",
             "--sample-sessions",
             "--concurrent-sessions",
-            "--session-rate");
+            "--session-rate",
+            "--session-history",
+            "--trace-model",
+            "--trace-log-type",
+            "--schedule-lag-threshold");
 
     @Option(
             names = "--trace",
@@ -94,6 +102,45 @@ public final class TraceFlags {
             description = "Start R new sessions per second instead of at their recorded times.")
     Double sessionRate;
 
+    @Option(
+            names = "--session-history",
+            paramLabel = "server|recorded",
+            description = "What a session's later turns send as the earlier answers: the server's real answers"
+                    + " (default) or the recorded ones (output_length tokens of text, the same in every run).")
+    String sessionHistory;
+
+    @Option(
+            names = "--trace-model",
+            paramLabel = "NAME",
+            split = ",",
+            description = "BurstGPT: replay rows of these models only (repeatable, comma-separated).")
+    List<String> models = List.of();
+
+    @Option(
+            names = "--trace-log-type",
+            paramLabel = "TYPE",
+            split = ",",
+            description = "BurstGPT: replay rows of these log types only, e.g. 'Conversation log' or 'API log'.")
+    List<String> logTypes = List.of();
+
+    @Option(
+            names = "--schedule-lag-threshold",
+            paramLabel = "MS",
+            description = "Schedule lag p99 above which the replay is client-limited, ms (default: 5).")
+    Double lagThresholdMs;
+
+    @Option(
+            names = "--session-id-header",
+            paramLabel = "NAME",
+            description = "Send each request of a multi-turn session with its session id in this header (default:"
+                    + " the profile's api.session_id_header_key, else none).")
+    String sessionIdHeader;
+
+    /** {@code --session-id-header}, or null when not given (it also applies to a profile's multi-turn data). */
+    public String sessionIdHeader() {
+        return sessionIdHeader == null ? null : sessionIdHeader.strip();
+    }
+
     /** The trace to replay, or null without {@code --trace}. */
     public BenchRequest.TraceChoice toChoice(List<String> given) {
         if (trace == null) {
@@ -135,6 +182,16 @@ public final class TraceFlags {
         if (concurrentSessions != null && concurrentSessions < 1) {
             throw HarnessException.usage("--concurrent-sessions " + concurrentSessions + ": must be >= 1");
         }
+        SessionHistory history = SessionHistory.SERVER;
+        if (sessionHistory != null) {
+            history = SessionHistory.byName(sessionHistory)
+                    .orElseThrow(() -> HarnessException.usage("--session-history '" + sessionHistory
+                            + "': use server (the server's real answers) or recorded (the trace's answer lengths)"));
+        }
+        positive("--schedule-lag-threshold", lagThresholdMs);
+        long threshold = lagThresholdMs == null
+                ? ReplayOptions.DEFAULT_LAG_THRESHOLD_NS
+                : Math.max(1, Math.round(lagThresholdMs * 1e6));
         ReplayOptions o = new ReplayOptions(
                 speedup == null ? 1 : speedup,
                 start == null ? 0 : start,
@@ -143,8 +200,21 @@ public final class TraceFlags {
                 maxGap == null ? Double.POSITIVE_INFINITY : maxGap,
                 sample == null ? 1 : sample,
                 concurrentSessions == null ? 0 : concurrentSessions,
-                sessionRate == null ? 0 : sessionRate);
-        return new BenchRequest.TraceChoice(trace, f, block, o, "--trace");
+                sessionRate == null ? 0 : sessionRate,
+                history,
+                threshold);
+        TraceReadOptions read = new TraceReadOptions(block, names(models), names(logTypes));
+        return new BenchRequest.TraceChoice(trace, f, read, o, "--trace");
+    }
+
+    private static Set<String> names(List<String> given) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String n : given) {
+            if (!n.isBlank()) {
+                out.add(n.strip());
+            }
+        }
+        return out;
     }
 
     private static void positive(String flag, Double v) {

@@ -3,6 +3,7 @@ package io.llmharness.client.engine;
 import io.llmharness.client.Prompt;
 import io.llmharness.client.SamplingParams;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -18,6 +19,8 @@ import java.util.function.Supplier;
  * @param observer hears the outcome
  * @param sampling generation parameters of this request instead of the client's (e.g. a per-request
  *     {@code max_tokens} in workload mode), or null for the client's
+ * @param headers headers of this request only, sent after the client's own (one of the same name replaces it), e.g.
+ *     a session id; empty for none
  */
 public record ClientRequest(
         Supplier<List<Prompt>> prompts,
@@ -27,12 +30,27 @@ public record ClientRequest(
         long issuedNs,
         long sampleIndex,
         RequestObserver observer,
-        SamplingParams sampling) {
+        SamplingParams sampling,
+        Map<String, String> headers) {
 
     public ClientRequest {
         if (promptCount < 1) {
             throw new IllegalArgumentException("promptCount must be >= 1");
         }
+        headers = headers == null ? Map.of() : Map.copyOf(headers);
+    }
+
+    /** A request without headers of its own. */
+    public ClientRequest(
+            Supplier<List<Prompt>> prompts,
+            int promptCount,
+            boolean stream,
+            long scheduledNs,
+            long issuedNs,
+            long sampleIndex,
+            RequestObserver observer,
+            SamplingParams sampling) {
+        this(prompts, promptCount, stream, scheduledNs, issuedNs, sampleIndex, observer, sampling, Map.of());
     }
 
     /** A request with the client's generation parameters. */
@@ -44,7 +62,7 @@ public record ClientRequest(
             long issuedNs,
             long sampleIndex,
             RequestObserver observer) {
-        this(prompts, promptCount, stream, scheduledNs, issuedNs, sampleIndex, observer, null);
+        this(prompts, promptCount, stream, scheduledNs, issuedNs, sampleIndex, observer, null, Map.of());
     }
 
     /** A single-prompt request scheduled and issued now. */

@@ -381,7 +381,8 @@ public final class LlmClient {
                         adapter.decoder(run, options.collectText()),
                         run,
                         options.transport(),
-                        requestId)
+                        requestId,
+                        r.headers())
                 .start());
         run.send();
     }

@@ -17,6 +17,7 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import java.util.Locale;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,6 +64,7 @@ public final class HttpExchange implements SseHandler {
     private final ExchangeListener listener;
     private final TransportOptions options;
     private final String requestId;
+    private final Map<String, String> ownHeaders;
 
     int slot = -1;
     private Phase phase = Phase.NEW;
@@ -85,6 +87,7 @@ public final class HttpExchange implements SseHandler {
      * @param stream whether the body asked for an SSE stream (sets the Accept header)
      * @param decoder reads the response JSON
      * @param requestId sent as {@code X-Request-Id}, or null for none
+     * @param ownHeaders headers of this request only, put after the endpoint's (replacing one of the same name)
      */
     public HttpExchange(
             EventLoopState loop,
@@ -95,8 +98,10 @@ public final class HttpExchange implements SseHandler {
             ResponseDecoder decoder,
             ExchangeListener listener,
             TransportOptions options,
-            String requestId) {
+            String requestId,
+            Map<String, String> ownHeaders) {
         this.loop = loop;
+        this.ownHeaders = ownHeaders;
         this.requestId = requestId;
         this.endpoint = endpoint;
         this.uri = uri;
@@ -155,6 +160,7 @@ public final class HttpExchange implements SseHandler {
             request.putHeader(X_REQUEST_ID, requestId);
         }
         endpoint.putHeaders(request);
+        ownHeaders.forEach(request::putHeader);
         request.response().onComplete(this::onResponse);
         phase = Phase.SENDING;
         request.end(body).onSuccess(v -> markSent(System.nanoTime()));

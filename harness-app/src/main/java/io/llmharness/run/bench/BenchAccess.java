@@ -1,5 +1,6 @@
 package io.llmharness.run.bench;
 
+import io.llmharness.client.transport.HeaderNames;
 import io.llmharness.client.transport.TransportOptions;
 import io.llmharness.error.HarnessException;
 import io.llmharness.run.AccessPlan;
@@ -22,18 +23,35 @@ import java.util.Map;
  * @param request the access flags as given
  * @param maxFailureRate {@code --max-failure-rate} (0–1), or null: failures are reported but do not fail the run,
  *     as in inference-perf
+ * @param sessionIdHeader {@code --session-id-header}: the header that carries a session's id on each of its
+ *     requests, replacing the profile's {@code api.session_id_header_key}; null to keep the profile's
  */
-public record BenchAccess(AccessRequest request, Double maxFailureRate) {
+public record BenchAccess(AccessRequest request, Double maxFailureRate, String sessionIdHeader) {
 
     /** No flags, no environment, no failure limit. */
-    public static final BenchAccess NONE = new BenchAccess(AccessRequest.NONE, null);
+    public static final BenchAccess NONE = new BenchAccess(AccessRequest.NONE, null, null);
 
     public BenchAccess {
         request = request == null ? AccessRequest.NONE : request;
+        if (sessionIdHeader != null && (!HeaderNames.valid(sessionIdHeader) || HeaderNames.reserved(sessionIdHeader))) {
+            throw HarnessException.usage("--session-id-header '" + sessionIdHeader + "': give a header name the client"
+                    + " may set (letters, digits and -, e.g. X-Session-Id; not one it writes itself such as"
+                    + " Content-Type)");
+        }
         if (maxFailureRate != null && !(maxFailureRate >= 0 && maxFailureRate <= 1)) {
             throw HarnessException.usage("--max-failure-rate " + maxFailureRate + ": must be a share from 0 (no"
                     + " failed request allowed) to 1, e.g. 0.01 for 1 %");
         }
+    }
+
+    /** Access flags without a session header. */
+    public BenchAccess(AccessRequest request, Double maxFailureRate) {
+        this(request, maxFailureRate, null);
+    }
+
+    /** The spec with {@code --session-id-header} in place of the profile's session header, when it was given. */
+    WorkloadSpec withSessionHeader(WorkloadSpec spec) {
+        return sessionIdHeader == null ? spec : spec.withApi(spec.api().withSessionIdHeader(sessionIdHeader));
     }
 
     /**

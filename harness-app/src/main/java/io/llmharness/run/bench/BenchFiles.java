@@ -91,6 +91,9 @@ final class BenchFiles {
             doc.put("base_urls", r.baseUrls().stream().map(Secrets::redact).toList());
         }
         doc.put("access", r.access().describe());
+        if (r.spec().api().sessionIdHeader() != null) {
+            doc.put("session_id_header", r.spec().api().sessionIdHeader());
+        }
         doc.put("model", r.model());
         doc.put("model_from", r.modelFrom());
         doc.put("tokenizer", tokenizer(tokenizer));

@@ -32,7 +32,10 @@ final class BenchLines {
                 + spec.harness().dirName() + " semantics");
         out.add("  target    : " + target + ", model " + (r.model() == null ? "(server default)" : r.model()) + " ("
                 + r.modelFrom() + "), " + spec.api().endpoint().path()
-                + (spec.api().streaming() ? ", streaming" : ", not streaming"));
+                + (spec.api().streaming() ? ", streaming" : ", not streaming")
+                + (spec.api().sessionIdHeader() == null
+                        ? ""
+                        : ", session id in header " + spec.api().sessionIdHeader()));
         if (tokenizer == null) {
             out.add("  tokenizer : none needed");
         } else {

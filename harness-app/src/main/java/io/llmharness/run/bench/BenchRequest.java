@@ -6,6 +6,7 @@ import io.llmharness.workload.ProfileSource;
 import io.llmharness.workload.template.Overrides;
 import io.llmharness.workload.trace.ReplayOptions;
 import io.llmharness.workload.trace.TraceFormat;
+import io.llmharness.workload.trace.TraceReadOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -60,13 +61,15 @@ public record BenchRequest(
      *
      * @param file the trace file
      * @param format its format, or null to tell it from the file's name and first line
-     * @param blockSize tokens per KV block of the rows' hash ids ({@code --trace-block-size})
+     * @param read the block size of the rows' hash ids ({@code --trace-block-size}) and the BurstGPT filters
+     *     ({@code --trace-model}, {@code --trace-log-type})
      * @param replay which rows, how fast, how many sessions at once
      * @param from what named the trace, for messages ({@code --trace}, or the profile's {@code load.trace})
      */
-    public record TraceChoice(Path file, TraceFormat format, int blockSize, ReplayOptions replay, String from) {
+    public record TraceChoice(Path file, TraceFormat format, TraceReadOptions read, ReplayOptions replay, String from) {
         public TraceChoice {
             Objects.requireNonNull(file, "file");
+            Objects.requireNonNull(read, "read");
             Objects.requireNonNull(replay, "replay");
         }
     }

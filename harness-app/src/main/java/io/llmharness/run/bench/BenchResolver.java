@@ -81,6 +81,7 @@ final class BenchResolver {
         if (req.trace() != null) {
             spec = ReplayLoad.apply(spec, req.trace(), warnings);
         }
+        spec = req.access().withSessionHeader(spec);
         AccessPlan access = req.access().plan(spec, source.display(), simulate);
         String baseUrl = endpoint != null ? endpoint : spec.server().baseUrl();
         String baseUrlFrom = endpoint != null ? endpointFrom : source.display() + ": server.base_url";

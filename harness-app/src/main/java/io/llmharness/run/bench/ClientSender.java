@@ -6,11 +6,13 @@ import io.llmharness.client.engine.ClientRequest;
 import io.llmharness.client.engine.LlmClient;
 import io.llmharness.workload.spec.WorkloadSpec;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Sends workload requests through the HTTP client: one prompt per request, the request's own {@code max_tokens},
  * the scheduled and issue times on the request so the client's record measures from the schedule. The prompt is
- * built when the client dispatches the request (a session's context is taken then).
+ * built when the client dispatches the request (a session's context is taken then). A request of a session carries
+ * the session's id in the spec's session header, when it names one.
  */
 final class ClientSender implements RequestSender {
 
@@ -40,7 +42,20 @@ final class ClientSender implements RequestSender {
                     ChoiceOutput c = result.choice(0);
                     done.done(result.record(), c == null ? null : c.text());
                 },
-                sampling(s.request().maxTokens())));
+                sampling(s.request().maxTokens()),
+                headers(s.request().session())));
+    }
+
+    /** The session id header of a request of a session, when the spec names one; else none. */
+    private Map<String, String> headers(String session) {
+        String name = spec.api().sessionIdHeader();
+        return name == null || session == null || session.isEmpty() ? Map.of() : Map.of(name, headerValue(session));
+    }
+
+    /** The id as a header value: itself when it is printable ASCII, else percent-encoded UTF-8. */
+    static String headerValue(String id) {
+        boolean plain = id.chars().allMatch(c -> c >= 0x20 && c < 0x7f);
+        return plain ? id : java.net.URLEncoder.encode(id, java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /**

@@ -26,7 +26,7 @@ final class ReplayLoad {
      * @throws HarnessException (config) naming the file and line of a bad row, (usage) when the flags leave no row
      */
     static WorkloadSpec apply(WorkloadSpec spec, BenchRequest.TraceChoice choice, List<String> warnings) {
-        TraceReadOptions read = TraceReadOptions.defaults().withBlockSize(choice.blockSize());
+        TraceReadOptions read = choice.read();
         Trace trace = choice.format() == null
                 ? TraceReaders.read(choice.file(), read)
                 : TraceReaders.read(choice.file(), choice.format(), read);

@@ -100,7 +100,7 @@ record ReplaySummary(
                 t, v.stream().mapToDouble(Double::doubleValue).sorted().toArray()));
         return new ReplaySummary(
                 plan,
-                ScheduleFidelity.of(recs, ScheduleFidelity.DEFAULT_THRESHOLD_P99_NS),
+                ScheduleFidelity.of(recs, plan.options().lagThresholdNs()),
                 durations.size(),
                 peak(alive),
                 records.size(),
@@ -134,13 +134,13 @@ record ReplaySummary(
         m.put("block_size", plan.trace().blockSize());
         m.put("rows_in_trace", plan.trace().requests().size());
         m.put("rows_skipped_by_reader", plan.trace().skipped());
+        m.put("rows_skipped_by_reason", new java.util.TreeMap<>(plan.trace().skippedBy()));
         m.put("requests_planned", plan.requests());
         m.put("requests_sent", turnsSent);
         m.put("speedup", plan.options().speedup());
         m.put("options", plan.options().describe());
-        m.put(
-                "session_context",
-                plan.multiTurn() ? "history with the server's real answers" : "none (single-turn rows)");
+        m.put("session_history", plan.options().history().cliName());
+        m.put("session_context", plan.multiTurn() ? plan.options().history().description() : "none (single-turn rows)");
         m.put(LAG_FIELD, fidelity.lagMap());
         m.put("client_health", fidelity.healthMap());
         Map<String, Object> s = new LinkedHashMap<>();
@@ -187,12 +187,19 @@ record ReplaySummary(
     List<String> lines() {
         List<String> out = new ArrayList<>();
         out.add("Replay: " + turnsSent + " of " + plan.requests() + " planned requests sent; " + fidelity.line());
+        if (plan.trace().skipped() > 0) {
+            out.add("Trace rows skipped: " + plan.trace().skipped() + " of "
+                    + (plan.trace().skipped() + plan.trace().requests().size()) + " ("
+                    + io.llmharness.workload.trace.Trace.describeSkipped(
+                            plan.trace().skippedBy()) + ")");
+        }
         if (plan.multiTurn()) {
             StringBuilder sb = new StringBuilder(String.format(
                     Locale.ROOT,
-                    "Sessions: %d (at most %d alive), turns sent with the history and the server's answers",
+                    "Sessions: %d (at most %d alive), each later turn sent the %s",
                     sessions,
-                    maxAlive));
+                    maxAlive,
+                    plan.options().history().description()));
             if (!ttftByTurn.isEmpty()) {
                 List<String> parts = new ArrayList<>();
                 ttftByTurn.forEach((t, v) -> parts.add(String.format(Locale.ROOT, "%d: %.1f ms", t, rank(v, 0.5))));

@@ -3,7 +3,11 @@ package io.llmharness.workload.data;
 import io.llmharness.client.Prompt;
 import io.llmharness.tokenizer.TextTokenizer;
 
-/** One turn of a {@link ChatSession}: its prompt is built from the session's history when the turn is dispatched. */
+/**
+ * One turn of a {@link ChatSession}: its prompt is built from the session's history when the turn is dispatched. Its
+ * answer joins the history: the server's, or a fixed recorded answer when it has one (then whatever the server
+ * says, and even when the turn failed).
+ */
 final class SessionTurn implements WorkloadRequest {
 
     private final ChatSession session;
@@ -12,9 +16,23 @@ final class SessionTurn implements WorkloadRequest {
     private final int questionTokens;
     private final int maxTokens;
     private final TextTokenizer tokenizer;
+    private final String recordedAnswer;
     private volatile Prompt built;
 
     SessionTurn(ChatSession session, long item, String question, int questionTokens, int maxTokens, TextTokenizer tok) {
+        this(session, item, question, questionTokens, maxTokens, tok, null);
+    }
+
+    /** A turn whose history entry is {@code recordedAnswer} (null: the server's answer). */
+    SessionTurn(
+            ChatSession session,
+            long item,
+            String question,
+            int questionTokens,
+            int maxTokens,
+            TextTokenizer tok,
+            String recordedAnswer) {
+        this.recordedAnswer = recordedAnswer;
         this.session = session;
         this.item = item;
         this.question = question;
@@ -58,8 +76,9 @@ final class SessionTurn implements WorkloadRequest {
 
     @Override
     public void answered(String text) {
-        if (text != null) {
-            session.answered(question, text, questionTokens + maxTokens);
+        String answer = recordedAnswer != null ? recordedAnswer : text;
+        if (answer != null) {
+            session.answered(question, answer, questionTokens + maxTokens);
         }
     }
 }

@@ -6,6 +6,7 @@ import io.llmharness.client.Prompt;
 import io.llmharness.tokenizer.TextTokenizer;
 import io.llmharness.workload.schedule.Rng;
 import io.llmharness.workload.trace.ReplayPlan;
+import io.llmharness.workload.trace.SessionHistory;
 import io.llmharness.workload.trace.TraceRequest;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,8 +22,9 @@ import java.util.stream.IntStream;
  * blocks and a server's prefix cache sees the reuse the trace had; blocks beyond the hash ids, and rows without any,
  * get blocks of their own. The whole prompt is counted with the run's tokenizer and its last block re-cut until the
  * prompt has exactly {@code input_length} tokens (as close as the tokenizer allows). A session's turns are
- * {@link SessionTurn}s of one {@link ChatSession}: each sends the session's history with the server's real answers,
- * then its own prompt. Generated before the run, in parallel.
+ * {@link SessionTurn}s of one {@link ChatSession}: each sends the session's history, with the server's real answers or
+ * (with {@link SessionHistory#RECORDED}) recorded answers of each turn's {@code output_length} tokens cut from the
+ * same pool as the blocks, a pure function of (seed, row), then its own prompt. Generated before the run, in parallel.
  */
 final class TracePrompts implements PromptFeed {
 
@@ -54,6 +56,7 @@ final class TracePrompts implements PromptFeed {
             parts[i] = r.text() != null ? null : parts(r, blockSize, blocks, tok);
         });
         WorkloadRequest[] out = new WorkloadRequest[rows.size()];
+        boolean recorded = plan.options().history() == SessionHistory.RECORDED;
         for (ReplayPlan.Session s : plan.sessions()) {
             ChatSession session = s.turns().size() > 1 ? new ChatSession(s.id() == null ? "" : s.id(), "", chat) : null;
             for (ReplayPlan.Turn t : s.turns()) {
@@ -61,8 +64,15 @@ final class TracePrompts implements PromptFeed {
                 int maxTokens = Math.max(1, r.outputLength());
                 if (session != null) {
                     String question = r.text() != null ? r.text() : String.join(" ", parts[t.index()]);
+                    String answer = recorded ? blocks.text(answerId(r.line()), maxTokens) : null;
                     out[t.index()] = new SessionTurn(
-                            session, t.index(), question, r.text() != null ? -1 : r.inputLength(), maxTokens, tok);
+                            session,
+                            t.index(),
+                            question,
+                            r.text() != null ? -1 : r.inputLength(),
+                            maxTokens,
+                            tok,
+                            answer);
                 } else {
                     out[t.index()] = new Row(t.index(), s.id(), r, parts[t.index()], maxTokens, chat, tok);
                 }
@@ -95,6 +105,11 @@ final class TracePrompts implements PromptFeed {
         return out;
     }
 
+    /** The id of a row's recorded answer, apart from every hash id and every row's own block. */
+    private static long answerId(long line) {
+        return (1L << 62) + line;
+    }
+
     /** A block id of a row's own, apart from every hash id a trace can hold (those are ints). */
     private static long own(long line, int block) {
         return (1L << 40) + (line << 20) + block;
@@ -108,7 +123,10 @@ final class TracePrompts implements PromptFeed {
     @Override
     public String describe() {
         return plan.describe()
-                + (plan.multiTurn() ? "; turns send the session's history with the server's answers" : "");
+                + (plan.multiTurn()
+                        ? "; turns send the session's "
+                                + plan.options().history().description()
+                        : "");
     }
 
     /** The request of row {@code i}, for tests. */

@@ -5,6 +5,7 @@ import io.llmharness.workload.spec.ApiSpec;
 import io.llmharness.workload.spec.DataSpec;
 import io.llmharness.workload.spec.LengthDistribution;
 import io.llmharness.workload.spec.LoadSpec;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
@@ -56,7 +57,7 @@ final class InferencePerfData {
                             + " shared_prefix, shareGPT (a local file in data.path), conversation_replay");
         }
         d.reject("multimodal", "multimodal data is not supported yet");
-        d.reject("trace", "length traces are not supported yet");
+        lengthTrace(d.child("trace"), load);
         if (d.child("use_chat_template").bool(false)) {
             throw d.child("use_chat_template").error("applying the tokenizer's chat template is not supported yet");
         }
@@ -84,6 +85,31 @@ final class InferencePerfData {
             case "conversation_replay" -> conversation(d.child("conversation_replay"), api, warnings);
             default -> throw new IllegalStateException(type);
         };
+    }
+
+    /**
+     * {@code data.trace}: inference-perf takes each request's lengths from it and, with {@code load.type:
+     * trace_replay}, the send times from {@code load.trace}. A replay here sends each row's own lengths, so it is
+     * accepted when it names the same file as {@code load.trace}; with another load type, how the trace's rows map
+     * to the stages' requests is not specified, so it is refused with what to use instead.
+     */
+    private static void lengthTrace(YamlNode t, LoadSpec load) {
+        if (t.missing()) {
+            return;
+        }
+        if (load.replay() == null) {
+            throw t.error("lengths from a trace are read with load.type trace_replay only (they come with their"
+                    + " times); replay the trace with load.type trace_replay, or harness bench --trace FILE");
+        }
+        t.allowOnly(List.of("file", "format"));
+        String file = t.child("file").string(null);
+        String replayed = load.replay().plan().trace().source();
+        if (file == null
+                || !Path.of(file.strip()).normalize().equals(Path.of(replayed).normalize())) {
+            throw t.child("file")
+                    .error("must name the trace load.trace replays (" + replayed + "): a replay sends each row's own"
+                            + " lengths; drop data.trace or give the same file");
+        }
     }
 
     private static DataSpec shareGpt(YamlNode d, List<String> warnings) {

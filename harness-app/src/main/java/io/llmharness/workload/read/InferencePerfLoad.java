@@ -45,8 +45,9 @@ final class InferencePerfLoad {
         String type = typeNode.oneOf(
                 "constant", Set.of("constant", "poisson", "concurrent", "trace_replay", "trace_session_replay"));
         if (type.equals("trace_session_replay")) {
-            throw typeNode.error(type + " is not supported yet; use trace_replay, or harness bench --trace FILE with"
-                    + " a trace whose rows carry session_id");
+            throw typeNode.error(type + " (agent traces: otel_trace_replay or weka_trace_replay data) is not"
+                    + " supported; replay conversations with harness bench --trace FILE (rows with session_id)"
+                    + " --concurrent-sessions N --session-rate R");
         }
         if (type.equals("trace_replay")) {
             return traceReplay(load, defaultSeed);

@@ -1,6 +1,7 @@
 package io.llmharness.workload.read;
 
 import io.llmharness.client.EndpointType;
+import io.llmharness.client.transport.HeaderNames;
 import io.llmharness.workload.HarnessKind;
 import io.llmharness.workload.spec.ApiSpec;
 import io.llmharness.workload.spec.LoadSpec;
@@ -83,13 +84,23 @@ public final class InferencePerfReader {
                         + " report.goodput.constraints or with --slo instead");
             }
         }
-        for (String k : List.of("session_id_header_key", "session_token_header_key")) {
-            api.reject(k, "session headers are not supported yet; remove the key");
+        api.reject(
+                "session_token_header_key",
+                "echoing a response header back is not supported yet; remove the key (session_id_header_key"
+                        + " sends the session id)");
+        String sessionHeader = api.child("session_id_header_key").string(null);
+        if (sessionHeader != null
+                && (!HeaderNames.valid(sessionHeader.strip()) || HeaderNames.reserved(sessionHeader.strip()))) {
+            throw api.child("session_id_header_key")
+                    .error(
+                            "'" + sessionHeader
+                                    + "' is not a header name the client may set (letters, digits and -, not one the client writes itself such as Content-Type)");
         }
         return new ApiSpec(
                 type.equals("chat") ? EndpointType.CHAT_COMPLETIONS : EndpointType.COMPLETIONS,
                 api.child("streaming").bool(false),
-                api.child("headers").stringMap());
+                api.child("headers").stringMap(),
+                sessionHeader == null || sessionHeader.isBlank() ? null : sessionHeader.strip());
     }
 
     private static ServerSpec server(YamlNode s) {

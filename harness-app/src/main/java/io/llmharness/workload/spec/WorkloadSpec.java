@@ -61,6 +61,11 @@ public record WorkloadSpec(
         return new WorkloadSpec(harness, profile, l, api, server, tokenizer, data, report, nativeOptions, warnings);
     }
 
+    /** This spec with another API. */
+    public WorkloadSpec withApi(ApiSpec a) {
+        return new WorkloadSpec(harness, profile, load, a, server, tokenizer, data, report, nativeOptions, warnings);
+    }
+
     /** This spec with another server. */
     public WorkloadSpec withServer(ServerSpec s) {
         return new WorkloadSpec(harness, profile, load, api, s, tokenizer, data, report, nativeOptions, warnings);

@@ -3,8 +3,10 @@ package io.llmharness.workload.trace;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -27,7 +29,8 @@ final class BurstGptReader {
         Set<String> models = lower(options.models());
         Set<String> logTypes = lower(options.logTypes());
         List<TraceRequest> rows = new ArrayList<>();
-        long[] state = {Long.MIN_VALUE, 0, 0}; // last offset, its line, skipped
+        long[] state = {Long.MIN_VALUE, 0}; // last offset, its line
+        Map<String, Long> skipped = new LinkedHashMap<>();
         TraceCsv.read(file, TraceFormat.BURSTGPT, List.of(TIMESTAMP, REQUEST, RESPONSE), row -> {
             String ts = row.required(TIMESTAMP);
             double s = row.number(TIMESTAMP, ts);
@@ -46,13 +49,18 @@ final class BurstGptReader {
             state[1] = row.line();
             int request = row.count(REQUEST);
             int response = row.count(RESPONSE);
-            if (response == 0 || !matches(models, row.optional(MODEL)) || !matches(logTypes, row.optional(LOG_TYPE))) {
-                state[2]++;
+            String why = response == 0
+                    ? Trace.SKIPPED_FAILED
+                    : !matches(models, row.optional(MODEL))
+                            ? Trace.SKIPPED_MODEL
+                            : !matches(logTypes, row.optional(LOG_TYPE)) ? Trace.SKIPPED_LOG_TYPE : null;
+            if (why != null) {
+                skipped.merge(why, 1L, Long::sum);
                 return;
             }
             rows.add(TraceRequest.of(row.line(), t, request, response));
         });
-        return new TraceReaders.Rows(rows, state[2]);
+        return new TraceReaders.Rows(rows, skipped);
     }
 
     private static boolean matches(Set<String> wanted, String value) {

@@ -60,6 +60,8 @@ final class RecordsReader {
         for (TraceRequest r : rows) {
             rebased.add(TraceRequest.of(r.line(), r.offsetNs() - base, r.inputLength(), r.outputLength(), r.hashIds()));
         }
-        return new TraceReaders.Rows(rebased, skipped[0]);
+        return new TraceReaders.Rows(
+                rebased,
+                skipped[0] == 0 ? java.util.Map.of() : java.util.Map.of(Trace.SKIPPED_NOT_RECORDED, skipped[0]));
     }
 }

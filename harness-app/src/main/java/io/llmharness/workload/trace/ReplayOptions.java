@@ -1,7 +1,10 @@
 package io.llmharness.workload.trace;
 
+import java.util.Objects;
+
 /**
- * How a trace is replayed: which rows, how fast, how many conversations at once.
+ * How a trace is replayed: which rows, how fast, how many conversations at once, what their later turns send, and
+ * when the replay's schedule lag makes it client-limited.
  *
  * @param speedup the recorded offsets (and think times) are divided by this (&gt; 0; 1 = the recorded pace)
  * @param startS first second of the trace to replay (a session is kept when its first turn is at or after it); 0
@@ -16,6 +19,8 @@ package io.llmharness.workload.trace;
  * @param concurrentSessions most sessions alive at once (0 = no limit); a session holds its slot from its first
  *     turn's start to its last turn's end, think times included
  * @param sessionRate sessions started per second instead of at their recorded times (0 = the recorded times)
+ * @param history what a later turn of a session sends as the earlier turns' answers
+ * @param lagThresholdNs schedule lag p99 above which the replay is client-limited, ns (&gt; 0)
  */
 public record ReplayOptions(
         double speedup,
@@ -25,7 +30,16 @@ public record ReplayOptions(
         double maxGapS,
         double sampleSessions,
         int concurrentSessions,
-        double sessionRate) {
+        double sessionRate,
+        SessionHistory history,
+        long lagThresholdNs) {
+
+    /**
+     * The default lag p99 threshold, 5 ms: a client with a core to spare sends within about a millisecond of due, and
+     * 5 ms is below the TTFT of any real server, so a lag under it cannot change what the server saw; above it the
+     * load arrived later and in other bunches than the trace's (docs/bench.md, "Replaying a trace").
+     */
+    public static final long DEFAULT_LAG_THRESHOLD_NS = 5_000_000L;
 
     public ReplayOptions {
         if (!(speedup > 0) || Double.isInfinite(speedup)) {
@@ -46,6 +60,33 @@ public record ReplayOptions(
         if (!(sessionRate >= 0) || Double.isInfinite(sessionRate)) {
             throw new IllegalArgumentException("the session rate must be >= 0");
         }
+        Objects.requireNonNull(history, "history");
+        if (lagThresholdNs <= 0) {
+            throw new IllegalArgumentException("the schedule lag threshold must be > 0");
+        }
+    }
+
+    /** Options with the server's answers in the history and the default lag threshold. */
+    public ReplayOptions(
+            double speedup,
+            double startS,
+            double endS,
+            long maxRequests,
+            double maxGapS,
+            double sampleSessions,
+            int concurrentSessions,
+            double sessionRate) {
+        this(
+                speedup,
+                startS,
+                endS,
+                maxRequests,
+                maxGapS,
+                sampleSessions,
+                concurrentSessions,
+                sessionRate,
+                SessionHistory.SERVER,
+                DEFAULT_LAG_THRESHOLD_NS);
     }
 
     /** The whole trace at its recorded pace. */
@@ -56,22 +97,58 @@ public record ReplayOptions(
     /** These options at another speed. */
     public ReplayOptions withSpeedup(double s) {
         return new ReplayOptions(
-                s, startS, endS, maxRequests, maxGapS, sampleSessions, concurrentSessions, sessionRate);
+                s,
+                startS,
+                endS,
+                maxRequests,
+                maxGapS,
+                sampleSessions,
+                concurrentSessions,
+                sessionRate,
+                history,
+                lagThresholdNs);
     }
 
     /** These options with at most {@code n} sessions alive. */
     public ReplayOptions withConcurrentSessions(int n) {
-        return new ReplayOptions(speedup, startS, endS, maxRequests, maxGapS, sampleSessions, n, sessionRate);
+        return new ReplayOptions(
+                speedup, startS, endS, maxRequests, maxGapS, sampleSessions, n, sessionRate, history, lagThresholdNs);
     }
 
     /** These options with another request cap. */
     public ReplayOptions withMaxRequests(long n) {
-        return new ReplayOptions(speedup, startS, endS, n, maxGapS, sampleSessions, concurrentSessions, sessionRate);
+        return new ReplayOptions(
+                speedup,
+                startS,
+                endS,
+                n,
+                maxGapS,
+                sampleSessions,
+                concurrentSessions,
+                sessionRate,
+                history,
+                lagThresholdNs);
     }
 
     /** These options with other window, gap cap, sample and session rate. */
     public ReplayOptions with(double start, double end, double maxGap, double sample, double rate) {
-        return new ReplayOptions(speedup, start, end, maxRequests, maxGap, sample, concurrentSessions, rate);
+        return new ReplayOptions(
+                speedup, start, end, maxRequests, maxGap, sample, concurrentSessions, rate, history, lagThresholdNs);
+    }
+
+    /** These options with another session history and lag threshold. */
+    public ReplayOptions with(SessionHistory h, long thresholdNs) {
+        return new ReplayOptions(
+                speedup,
+                startS,
+                endS,
+                maxRequests,
+                maxGapS,
+                sampleSessions,
+                concurrentSessions,
+                sessionRate,
+                h,
+                thresholdNs);
     }
 
     /** One line for the plan, e.g. {@code speedup 10x, at most 8 sessions alive}. */
@@ -95,6 +172,14 @@ public record ReplayOptions(
         }
         if (sessionRate > 0) {
             sb.append(", ").append(num(sessionRate)).append(" new sessions/s");
+        }
+        if (history != SessionHistory.SERVER) {
+            sb.append(", sessions send the recorded answers");
+        }
+        if (lagThresholdNs != DEFAULT_LAG_THRESHOLD_NS) {
+            sb.append(", client-limited above a lag p99 of ")
+                    .append(num(lagThresholdNs / 1e6))
+                    .append(" ms");
         }
         return sb.toString();
     }

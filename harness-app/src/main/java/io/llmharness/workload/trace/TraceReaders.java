@@ -22,8 +22,21 @@ import java.util.stream.Collectors;
  */
 public final class TraceReaders {
 
-    /** The rows a reader kept and how many it left out on purpose. */
-    record Rows(List<TraceRequest> kept, long skipped) {}
+    /** The rows a reader kept, and how many it left out on purpose by why (e.g. {@code failed_in_source}). */
+    record Rows(List<TraceRequest> kept, Map<String, Long> skippedBy) {
+        Rows {
+            skippedBy = Map.copyOf(skippedBy);
+        }
+
+        /** Rows with none left out. */
+        Rows(List<TraceRequest> kept) {
+            this(kept, Map.of());
+        }
+
+        long skipped() {
+            return skippedBy.values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
 
     private TraceReaders() {}
 
@@ -35,8 +48,8 @@ public final class TraceReaders {
         Rows rows;
         try {
             rows = switch (format) {
-                case MOONCAKE -> new Rows(MooncakeReader.read(file, options.blockSize()), 0);
-                case AZURE -> new Rows(AzureReader.read(file), 0);
+                case MOONCAKE -> new Rows(MooncakeReader.read(file, options.blockSize()));
+                case AZURE -> new Rows(AzureReader.read(file));
                 case BURSTGPT -> BurstGptReader.read(file, options);
                 case RECORDS -> RecordsReader.read(file, options.blockSize());
             };
@@ -47,12 +60,12 @@ public final class TraceReaders {
             if (rows.skipped() > 0) {
                 throw TraceErrors.file(
                         file,
-                        "all " + rows.skipped() + " rows were skipped (failed requests or filtered out);"
-                                + " check the model and log-type filters");
+                        "all " + rows.skipped() + " rows were skipped (" + Trace.describeSkipped(rows.skippedBy())
+                                + "); check the model and log-type filters");
             }
             throw TraceErrors.empty(file, format);
         }
-        return new Trace(file.toString(), format, options.blockSize(), ordered(rows.kept()), rows.skipped());
+        return new Trace(file.toString(), format, options.blockSize(), ordered(rows.kept()), rows.skippedBy());
     }
 
     /** Reads {@code file} in the format {@link #detect(Path)} finds. */

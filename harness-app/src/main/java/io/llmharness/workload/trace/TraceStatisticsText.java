@@ -21,7 +21,16 @@ public final class TraceStatisticsText {
                 .append(" (")
                 .append(trace.format().cliName())
                 .append(")\n");
-        row(b, "requests", s.requests() + (s.skipped() > 0 ? " (" + s.skipped() + " rows skipped)" : ""));
+        row(
+                b,
+                "requests",
+                s.requests()
+                        + (s.skipped() == 0
+                                ? ""
+                                : trace.skippedBy().containsKey("skipped")
+                                        ? " (" + s.skipped() + " rows skipped)"
+                                        : " (" + s.skipped() + " rows skipped: "
+                                                + Trace.describeSkipped(trace.skippedBy()) + ")"));
         row(b, "duration", f("%.3f s", s.durationS()));
         row(
                 b,
@@ -74,6 +83,8 @@ public final class TraceStatisticsText {
         o.put("format", trace.format().cliName());
         o.put("requests", s.requests());
         o.put("skipped", s.skipped());
+        ObjectNode why = o.putObject("skipped_by_reason");
+        new java.util.TreeMap<>(trace.skippedBy()).forEach(why::put);
         o.put("timed_requests", s.timedRequests());
         o.put("duration_s", s.durationS());
         o.put("mean_rate_per_s", s.meanRatePerS());

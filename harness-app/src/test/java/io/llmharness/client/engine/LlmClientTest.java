@@ -24,6 +24,7 @@ import io.llmharness.error.HarnessException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -125,6 +126,27 @@ class LlmClientTest {
         assertThat(rec.outputTokens()).as("usage, not chunks").isEqualTo(3);
         assertThat(rec.outputTokenSource()).isEqualTo(TokenCountSource.SERVER_USAGE);
         assertThat(client.snapshot().chunkGaps().getTotalCount()).isEqualTo(2);
+    }
+
+    @Test
+    void aRequestsOwnHeadersAreSentAndReplaceTheClientsOfTheSameName() {
+        String t = new String(Transcripts.load("vllm-completions-stream.sse"), StandardCharsets.UTF_8);
+        server = rig.server(r -> Reply.sseEvents(t, 0));
+        start(options(EndpointType.COMPLETIONS)
+                .transport(TransportOptions.defaults().withHeaders(Map.of("X-Route", "blue", "X-Team", "a"))));
+        Captured c = new Captured();
+        long now = System.nanoTime();
+        client.submit(new ClientRequest(
+                () -> List.of(IDS), 1, true, now, now, -1, c, null, Map.of("X-Session-Id", "s-1", "x-route", "green")));
+        assertThat(c.await().record().ok()).isTrue();
+        send(IDS, true); // a request without headers of its own
+        assertThat(server.requests().get(0).headers())
+                .containsEntry("x-session-id", "s-1")
+                .containsEntry("x-route", "green")
+                .containsEntry("x-team", "a");
+        assertThat(server.requests().get(1).headers())
+                .doesNotContainKey("x-session-id")
+                .containsEntry("x-route", "blue");
     }
 
     @Test

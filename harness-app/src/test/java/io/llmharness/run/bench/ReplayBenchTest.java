@@ -31,12 +31,15 @@ class ReplayBenchTest {
     @TempDir
     Path dir;
 
+    /** Each replay writes into an output folder of its own, so each outcome's runs are its own. */
+    private int runs;
+
     private BenchFixture.Outcome replay(String... args) {
         String[] base = {"--endpoint", sim.baseUrl(), "--tokenizer", "synthetic", "--warmup-requests", "0"};
         String[] all = new String[base.length + args.length];
         System.arraycopy(base, 0, all, 0, base.length);
         System.arraycopy(args, 0, all, base.length, args.length);
-        return bench(dir.resolve("out"), Map.of(), new BenchControl(), all);
+        return bench(dir.resolve("out-" + runs++), Map.of(), new BenchControl(), all);
     }
 
     private static long requestRows(Path run) throws IOException {
@@ -152,6 +155,43 @@ class ReplayBenchTest {
         assertThat(requestRows(o.run())).isEqualTo(2);
         JsonNode replay = BenchFixture.json(o.run().resolve("summary.json")).path("replay");
         assertThat(replay.path("rows_skipped_by_reader").asInt()).isEqualTo(1);
+        assertThat(replay.path("rows_skipped_by_reason")
+                        .path("failed_in_source")
+                        .asInt())
+                .isEqualTo(1);
+        assertThat(o.out()).contains("Trace rows skipped: 1 of 3 (1 failed in the source (0 response tokens))");
+    }
+
+    @Test
+    void burstGptFiltersOnModelAndLogTypeLeaveRowsOutAndCountThem() throws IOException {
+        Path f = dir.resolve("burst.csv");
+        Files.writeString(f, """
+                Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type
+                0,ChatGPT,30,3,33,Conversation log
+                0.1,ChatGPT,20,0,20,Conversation log
+                0.2,GPT-4,25,2,27,Conversation log
+                0.3,ChatGPT,25,2,27,API log
+                0.4,chatgpt,10,1,11,conversation LOG
+                """);
+        BenchFixture.Outcome o =
+                replay("--trace", f.toString(), "--trace-model", "ChatGPT", "--trace-log-type", "Conversation log");
+        assertThat(o.exit()).as(o.err()).isZero();
+        assertThat(requestRows(o.run())).isEqualTo(2); // lines 2 and 6
+        JsonNode reasons = BenchFixture.json(o.run().resolve("summary.json")).at("/replay/rows_skipped_by_reason");
+        assertThat(reasons.path("failed_in_source").asInt()).isEqualTo(1);
+        assertThat(reasons.path("model_filter").asInt()).isEqualTo(1);
+        assertThat(reasons.path("log_type_filter").asInt()).isEqualTo(1);
+        assertThat(o.out()).contains("Trace rows skipped: 3 of 5");
+        oneLine(replay("--trace", f.toString(), "--trace-model", "Claude"), 3, "burst.csv", "all 5 rows were skipped");
+    }
+
+    @Test
+    void theScheduleLagThresholdFlagIsInTheSummary() throws IOException {
+        BenchFixture.Outcome o =
+                replay("--trace", mooncake().toString(), "--trace-block-size", "16", "--schedule-lag-threshold", "250");
+        assertThat(o.exit()).as(o.err()).isZero();
+        JsonNode health = BenchFixture.json(o.run().resolve("summary.json")).at("/replay/client_health");
+        assertThat(health.path("schedule_lag_p99_threshold_ms").asDouble()).isEqualTo(250.0);
     }
 
     @Test
@@ -163,8 +203,7 @@ class ReplayBenchTest {
                 2023-11-16 18:15:46.1,20,2
                 2023-11-16 18:15:46.2,20,2
                 """);
-        Path profile = dir.resolve("replay.yaml");
-        Files.writeString(profile, """
+        String yaml = """
                 load:
                   type: trace_replay
                   trace:
@@ -176,12 +215,22 @@ class ReplayBenchTest {
                   type: vllm
                 data:
                   type: random
-                """.formatted(trace));
+                  trace:
+                    file: %s
+                    format: AzurePublicDataset
+                """;
+        Path profile = dir.resolve("replay.yaml");
+        Files.writeString(profile, yaml.formatted(trace, trace));
         BenchFixture.Outcome o = replay("-w", profile.toString());
         assertThat(o.exit()).as(o.err()).isZero();
         assertThat(requestRows(o.run())).isEqualTo(3);
         assertThat(BenchFixture.json(o.run().resolve("summary.json")).has("schedule_lag_ms"))
                 .isTrue();
+
+        // inference-perf's data.trace gives the lengths: here those of the replayed rows, so it must be that trace
+        Path other = dir.resolve("other.yaml");
+        Files.writeString(other, yaml.formatted(trace, dir.resolve("lengths.csv")));
+        oneLine(replay("-w", other.toString()), 3, "data.trace.file", "must name the trace load.trace replays");
     }
 
     private void oneLine(BenchFixture.Outcome o, int exit, String... parts) {
@@ -195,6 +244,12 @@ class ReplayBenchTest {
     void badReplayFlagsAndRowsAreOneErrorLine() throws IOException {
         Path trace = mooncake();
         oneLine(replay("--speedup", "2"), 2, "--speedup", "only with --trace");
+        oneLine(replay("--trace-model", "ChatGPT"), 2, "--trace-model", "only with --trace");
+        oneLine(
+                replay("--trace", trace.toString(), "--schedule-lag-threshold", "0"),
+                2,
+                "--schedule-lag-threshold 0.0",
+                "positive");
         oneLine(replay("--trace", trace.toString(), "--speedup", "0"), 2, "--speedup 0.0", "positive");
         oneLine(replay("--trace", trace.toString(), "--trace-format", "csv"), 2, "--trace-format 'csv'", "mooncake");
         oneLine(replay("--trace", trace.toString(), "--sample-sessions", "2"), 2, "--sample-sessions");

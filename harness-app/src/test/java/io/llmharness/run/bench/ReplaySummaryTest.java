@@ -64,4 +64,40 @@ class ReplaySummaryTest {
         assertThat(s.lines().get(1))
                 .contains("Sessions: 2 (at most 2 alive)", "TTFT p50 by turn: 1: 10.0 ms, 2: 30.0 ms");
     }
+
+    private static BenchRecord lagged(int row, long due, long lag) {
+        RequestRecord r = RecordBuilder.at(due).stream(true)
+                .dispatched(due + lag)
+                .firstToken(due + lag + MS)
+                .lastToken(due + lag + 2 * MS)
+                .done(due + lag + 2 * MS)
+                .build();
+        return new BenchRecord(0, row, row, new StaticRequest(row, new Prompt.Text("p"), 10, 5), r, "x");
+    }
+
+    @Test
+    void theLagThresholdOfTheOptionsDecidesClientLimitedAndSkippedRowsAreSaidByReason() {
+        Trace t = new Trace(
+                "b.csv",
+                TraceFormat.BURSTGPT,
+                512,
+                List.of(turn(2, null, 0), turn(3, null, 10 * MS)),
+                Map.of(Trace.SKIPPED_FAILED, 2L, Trace.SKIPPED_MODEL, 1L));
+        List<BenchRecord> records = List.of(lagged(0, 0, 3 * MS), lagged(1, 10 * MS, 3 * MS)); // lag 3 ms each
+        ReplayOptions o = ReplayOptions.defaults();
+        ReplaySummary byDefault = ReplaySummary.of(ReplayPlan.of(t, o, 1), records);
+        assertThat(byDefault.fidelity().verdict().text()).isEqualTo("ok"); // 3 ms <= the default 5 ms
+        ReplaySummary strict = ReplaySummary.of(ReplayPlan.of(t, o.with(o.history(), 2 * MS), 1), records);
+        assertThat(strict.fidelity().verdict().text()).isEqualTo("client-limited");
+        assertThat(strict.lines().get(0)).contains("client-limited (schedule lag p99 3");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> health = (Map<String, Object>) strict.toMap().get("client_health");
+        assertThat(health).containsEntry("schedule_lag_p99_threshold_ms", 2.0);
+        assertThat(strict.toMap())
+                .containsEntry("rows_skipped_by_reader", 3L)
+                .containsEntry("rows_skipped_by_reason", Map.of("failed_in_source", 2L, "model_filter", 1L));
+        assertThat(strict.lines().get(1))
+                .isEqualTo("Trace rows skipped: 3 of 5 (2 failed in the source (0 response tokens), 1 of other models"
+                        + " (--trace-model))");
+    }
 }

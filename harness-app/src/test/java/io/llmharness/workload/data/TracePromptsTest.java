@@ -6,6 +6,7 @@ import io.llmharness.client.EndpointType;
 import io.llmharness.client.Prompt;
 import io.llmharness.workload.trace.ReplayOptions;
 import io.llmharness.workload.trace.ReplayPlan;
+import io.llmharness.workload.trace.SessionHistory;
 import io.llmharness.workload.trace.Trace;
 import io.llmharness.workload.trace.TraceFormat;
 import io.llmharness.workload.trace.TraceRequest;
@@ -18,8 +19,12 @@ class TracePromptsTest {
     private final WordTokenizer tok = new WordTokenizer();
 
     private PromptFeed feed(EndpointType endpoint, TraceRequest... rows) {
+        return feed(ReplayOptions.defaults(), endpoint, rows);
+    }
+
+    private PromptFeed feed(ReplayOptions options, EndpointType endpoint, TraceRequest... rows) {
         Trace t = new Trace("t.jsonl", TraceFormat.MOONCAKE, 16, List.of(rows), 0);
-        return PromptSources.replay(ReplayPlan.of(t, ReplayOptions.defaults(), 3), tok, 3, endpoint);
+        return PromptSources.replay(ReplayPlan.of(t, options, 3), tok, 3, endpoint);
     }
 
     private static String text(WorkloadRequest r) {
@@ -107,5 +112,35 @@ class TracePromptsTest {
         assertThat(p.messages()).hasSize(3);
         assertThat(p.messages().get(1).path("content").asText()).isEqualTo("the server's answer");
         assertThat(p.messages().get(2).path("content").asText()).isEqualTo("second question");
+    }
+
+    @Test
+    void withRecordedHistoryATurnSendsTheRecordedAnswerWhateverTheServerSaidOrWhenItFailed() {
+        ReplayOptions recorded =
+                ReplayOptions.defaults().with(SessionHistory.RECORDED, ReplayOptions.DEFAULT_LAG_THRESHOLD_NS);
+        TraceRequest[] rows = {
+            new TraceRequest(1, 0, 3, 6, new int[0], "s", -1, "first question"),
+            new TraceRequest(2, -1, 3, 5, new int[0], "s", 0, "second question"),
+            new TraceRequest(3, -1, 3, 5, new int[0], "s", 0, "third question")
+        };
+        PromptFeed f = feed(recorded, EndpointType.CHAT_COMPLETIONS, rows);
+        f.request(0, 0, 0).prompt();
+        f.request(0, 0, 0).answered("the server's answer");
+        Prompt.Chat second = (Prompt.Chat) f.request(0, 1, 1).prompt();
+        assertThat(second.messages()).hasSize(3);
+        String answer = second.messages().get(1).path("content").asText();
+        assertThat(answer).isNotEqualTo("the server's answer");
+        assertThat(tok.count(answer)).isEqualTo(6); // the first row's output_length
+        f.request(0, 1, 1).answered(null); // failed: its recorded answer still joins the history
+        Prompt.Chat third = (Prompt.Chat) f.request(0, 2, 2).prompt();
+        assertThat(third.messages()).hasSize(5);
+        assertThat(tok.count(third.messages().get(3).path("content").asText())).isEqualTo(5);
+
+        // the same seed, another server: the same prompts
+        PromptFeed again = feed(recorded, EndpointType.CHAT_COMPLETIONS, rows);
+        again.request(0, 0, 0).prompt();
+        again.request(0, 0, 0).answered("another answer");
+        assertThat(again.request(0, 1, 1).prompt()).isEqualTo(second);
+        assertThat(again.describe()).contains("recorded answers");
     }
 }

@@ -170,6 +170,35 @@ class ProfileReadersTest {
     }
 
     @Test
+    void aSessionIdHeaderKeyIsReadAndASessionTokenHeaderIsOneLine() {
+        WorkloadSpec s =
+                ip(SANITY.replace("  streaming: true\n", "  streaming: true\n  session_id_header_key: x-sid\n"));
+        assertThat(s.api().sessionIdHeader()).isEqualTo("x-sid");
+        assertThat(ip(SANITY).api().sessionIdHeader()).isNull();
+        fails(
+                SANITY.replace("  streaming: true\n", "  streaming: true\n  session_id_header_key: 'x sid'\n"),
+                "api.session_id_header_key",
+                "not a header name");
+        fails(
+                SANITY.replace("  streaming: true\n", "  streaming: true\n  session_token_header_key: x-tok\n"),
+                "api.session_token_header_key",
+                "not supported yet");
+    }
+
+    @Test
+    void traceSessionReplayAndDataTraceOutsideATraceReplayAreOneLineSayingWhatToUse() {
+        fails(
+                SANITY.replace("type: constant", "type: trace_session_replay"),
+                "load.type",
+                "agent traces",
+                "harness bench --trace FILE");
+        fails(
+                SANITY.replace("data:\n  type: random\n", "data:\n  type: random\n  trace:\n    file: t.csv\n"),
+                "data.trace",
+                "load.type trace_replay only");
+    }
+
+    @Test
     void sharedPrefixWithAliasesAndMultiTurn() {
         WorkloadSpec s = ip(SANITY.substring(0, SANITY.indexOf("data:"))
                 + "data:\n  type: shared_prefix\n  shared_prefix:\n    num_unique_system_prompts: 2\n"
