@@ -14,6 +14,8 @@ import io.llmharness.client.record.ClientWait;
  * @param capWaits requests that found the cap reached and waited for a slot
  * @param connectionsOpen connections open now, over all servers
  * @param connectionsOpened connections opened, over all servers
+ * @param connectingPeak most connection attempts in progress at once to one server, since the client started (the
+ *     pool bounds it with {@link io.llmharness.client.transport.TransportOptions#maxConnecting})
  */
 public record ClientCounters(
         int inFlight,
@@ -23,4 +25,5 @@ public record ClientCounters(
         ClientWait capKind,
         long capWaits,
         int connectionsOpen,
-        long connectionsOpened) {}
+        long connectionsOpened,
+        int connectingPeak) {}

@@ -203,9 +203,11 @@ public final class LlmClient {
     public ClientCounters counters() {
         int open = 0;
         long opened = 0;
+        int connectingPeak = 0;
         for (Endpoint e : endpoints) {
             open += e.openConnections();
             opened += e.stats().connectionsOpened();
+            connectingPeak = Math.max(connectingPeak, e.connectingPeak());
         }
         return new ClientCounters(
                 dispatcher.inFlight(),
@@ -215,7 +217,8 @@ public final class LlmClient {
                 capWait,
                 dispatcher.waited(),
                 open,
-                opened);
+                opened,
+                connectingPeak);
     }
 
     /**

@@ -1,10 +1,13 @@
 package io.llmharness.client.transport;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientConnection;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpConnectOptions;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -22,13 +25,15 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * One server: its URL, its keep-alive connection pool and its counters. Thread-safe.
  *
- * <p>The pool speaks plain HTTP/1.1 (no h2c upgrade, no pipelining, no compression) and holds up to
- * {@code poolSize} connections: the connection cap, never more than the client's in-flight cap, so a dispatched
- * request normally finds a connection or opens one; the wait shows as {@code connected − dispatched} in its
- * record. {@link #open} fills the pool before a run. A second pool without keep-alive is created on first need,
- * for resending a request whose pooled connection was stale.
+ * <p>The pool ({@link ConnectionPool}) speaks plain HTTP/1.1 (no h2c upgrade, no pipelining, no compression) and
+ * holds up to {@code poolSize} connections: the connection cap, never more than the client's in-flight cap. A
+ * dispatched request takes an idle connection, or waits for the next one that frees up or is opened for it; the pool
+ * opens connections only for waiting requests no busy connection will serve soon, at most
+ * {@link TransportOptions#maxConnecting} at a time. The wait shows as {@code connected − dispatched} in the
+ * record. {@link #open} fills the pool before a run. A second pool without keep-alive (Vert.x's) is created on first
+ * need, for resending a request whose pooled connection was stale.
  */
-public final class Endpoint {
+public final class Endpoint implements ConnectionPool.Connector<HttpClientConnection> {
 
     private final int index;
     private final BaseUrl url;
@@ -39,6 +44,9 @@ public final class Endpoint {
     private final CharSequence[] headerNames;
     private final CharSequence[] headerValues;
     private volatile HttpClientAgent freshClient;
+    private final ConnectionPool<HttpClientConnection> pool;
+    private final HttpConnectOptions connectOptions;
+    private final long expiryTimer;
 
     private final Set<HttpConnection> known = ConcurrentHashMap.newKeySet();
     private final AtomicLong requests = new AtomicLong();
@@ -76,7 +84,19 @@ public final class Endpoint {
         if (url.ssl()) {
             o.tls().applyTo(clientOptions);
         }
-        this.client = vertx.createHttpClient(clientOptions, pool());
+        this.client = vertx.createHttpClient(clientOptions, freshPool());
+        this.connectOptions = new HttpConnectOptions()
+                .setHost(url.host())
+                .setPort(url.port())
+                .setSsl(url.ssl())
+                .setConnectTimeout(o.connectTimeoutMs());
+        long idleNs = o.poolIdleSeconds() * 1_000_000_000L;
+        this.pool = new ConnectionPool<>(poolSize, o.maxConnecting(), idleNs, this);
+        // every 50 ms: expire idle connections, and look at waiting requests a stalled server leaves unserved
+        this.expiryTimer = vertx.setPeriodic(50, id -> {
+            pool.expire(System.nanoTime());
+            pool.recheck();
+        });
         Map<String, String> headers = o.requestHeaders();
         this.headerNames = new CharSequence[headers.size()];
         this.headerValues = new CharSequence[headers.size()];
@@ -97,7 +117,7 @@ public final class Endpoint {
         }
     }
 
-    private PoolOptions pool() {
+    private PoolOptions freshPool() {
         return new PoolOptions().setHttp1MaxSize(poolSize).setMaxWaitQueueSize(-1);
     }
 
@@ -111,10 +131,6 @@ public final class Endpoint {
         return url;
     }
 
-    HttpClientAgent client() {
-        return client;
-    }
-
     /** A pool without keep-alive: every request gets a new connection. */
     HttpClientAgent freshClient() {
         HttpClientAgent c = freshClient;
@@ -122,7 +138,7 @@ public final class Endpoint {
             synchronized (this) {
                 c = freshClient;
                 if (c == null) {
-                    c = vertx.createHttpClient(new HttpClientOptions(clientOptions).setKeepAlive(false), pool());
+                    c = vertx.createHttpClient(new HttpClientOptions(clientOptions).setKeepAlive(false), freshPool());
                     freshClient = c;
                 }
             }
@@ -135,16 +151,21 @@ public final class Endpoint {
         return poolSize;
     }
 
-    /** Connections open now (in use or idle in the pool). */
+    /** Connections open now (in use or idle in the pool, and one-off ones for resent requests). */
     public int openConnections() {
-        return known.size();
+        return pool.openCount() + known.size();
+    }
+
+    /** Most connection attempts that were in progress at once since the start. */
+    public int connectingPeak() {
+        return pool.connectingPeak();
     }
 
     /**
-     * Opens {@code count} more connections at once and verifies each with a {@code GET /health} (any HTTP answer
-     * proves the connection works); afterwards they wait idle in the pool. Each request holds its connection
-     * until all are obtained, so the pool has to open {@code count} distinct ones (up to its size). Call on an
-     * event loop, with no other request running on this server.
+     * Opens {@code count} more connections (at most {@link TransportOptions#maxConnecting} attempts at a time) and
+     * verifies each with a {@code GET /health} (any HTTP answer proves the connection works); afterwards they wait
+     * idle in the pool. Each check holds its connection until all are obtained, so the pool has to open {@code count}
+     * distinct ones (up to its size). Call on an event loop, with no other request running on this server.
      *
      * @return how many connections answered
      */
@@ -159,19 +180,35 @@ public final class Endpoint {
         for (int i = 0; i < headerNames.length; i++) {
             ro.putHeader(headerNames[i], headerValues[i]);
         }
-        List<Future<HttpClientRequest>> held = new ArrayList<>(count);
+        List<Promise<ConnectionPool.Pooled<HttpClientConnection>>> held = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            held.add(client.request(ro));
+            Promise<ConnectionPool.Pooled<HttpClientConnection>> p = Promise.promise();
+            held.add(p);
+            pool.acquire(new ConnectionPool.Waiter<>() {
+                @Override
+                public void granted(ConnectionPool.Pooled<HttpClientConnection> c) {
+                    p.complete(c);
+                }
+
+                @Override
+                public void failed(Throwable cause) {
+                    p.fail(cause);
+                }
+            });
         }
-        return Future.join(held).transform(all -> {
+        return Future.join(held.stream().map(Promise::future).toList()).transform(all -> {
             List<Future<Integer>> answers = new ArrayList<>(count);
-            for (Future<HttpClientRequest> f : held) {
-                if (f.succeeded()) {
-                    HttpClientRequest r = f.result();
-                    markConnection(r.connection());
-                    answers.add(r.send()
+            for (Promise<ConnectionPool.Pooled<HttpClientConnection>> p : held) {
+                if (p.future().succeeded()) {
+                    ConnectionPool.Pooled<HttpClientConnection> c = p.future().result();
+                    answers.add(c.connection()
+                            .request(ro)
+                            .compose(r -> r.send())
                             .compose(resp -> resp.body())
-                            .transform(ar -> Future.succeededFuture(ar.succeeded() ? 1 : 0)));
+                            .transform(ar -> {
+                                pool.release(c, ar.succeeded());
+                                return Future.succeededFuture(ar.succeeded() ? 1 : 0);
+                            }));
                 }
             }
             return Future.join(answers)
@@ -179,6 +216,33 @@ public final class Endpoint {
                             .mapToInt(a -> a.result() == null ? 0 : a.result())
                             .sum());
         });
+    }
+
+    /** This server's keep-alive pool. */
+    ConnectionPool<HttpClientConnection> pool() {
+        return pool;
+    }
+
+    /** Opens a connection for the pool (a {@link ConnectionPool.Connector} call; runs on the caller's context). */
+    @Override
+    public void connect(ConnectionPool<HttpClientConnection> into) {
+        long t0 = System.nanoTime();
+        client.connect(connectOptions).onComplete(ar -> {
+            if (ar.failed()) {
+                into.connectFailed(ar.cause());
+                return;
+            }
+            HttpClientConnection c = ar.result();
+            ConnectionPool.Pooled<HttpClientConnection> p = ConnectionPool.wrap(c);
+            c.closeHandler(v -> into.closed(p));
+            connections.incrementAndGet();
+            into.connected(p, System.nanoTime() - t0);
+        });
+    }
+
+    @Override
+    public void close(HttpClientConnection c) {
+        c.close();
     }
 
     /** Notes a connection handed to a request; returns true when it was used before (came from the pool). */
@@ -257,6 +321,8 @@ public final class Endpoint {
 
     /** Closes both pools. */
     public Future<Void> close() {
+        vertx.cancelTimer(expiryTimer);
+        pool.closeIdle();
         HttpClientAgent f = freshClient;
         return f == null
                 ? client.close()

@@ -9,10 +9,14 @@ import io.llmharness.client.sse.SseHandler;
 import io.llmharness.client.sse.SseParser;
 import io.llmharness.client.sse.StreamLimitException;
 import io.vertx.core.AsyncResult;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientConnection;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
@@ -28,9 +32,10 @@ import org.slf4j.LoggerFactory;
  * through the {@link SseParser} event by event and ends at {@code data: [DONE]} (a body that ends without it is a
  * protocol error); a 2xx JSON body is collected under {@code maxBodyBytes} and decoded whole; any other status
  * collects up to {@code maxErrorBodyBytes} and becomes an {@link Outcome.HttpError} with the server's message.
- * Every early end (timeout, cancel, parse error) resets the request, which closes its connection.
+ * Every early end (timeout, cancel, parse error) resets the request, which closes its connection. The connection
+ * comes from the server's {@link ConnectionPool} and goes back to it when the response was read to its end.
  */
-public final class HttpExchange implements SseHandler {
+public final class HttpExchange implements SseHandler, ConnectionPool.Waiter<HttpClientConnection> {
 
     private enum Phase {
         NEW,
@@ -70,6 +75,11 @@ public final class HttpExchange implements SseHandler {
     private Phase phase = Phase.NEW;
     private Mode mode;
     private HttpClientRequest request;
+    private ConnectionPool.Pooled<HttpClientConnection> lease;
+    private boolean waitingForPool;
+    private int attempt;
+    private boolean clean;
+    private boolean keepAlive = true;
     private boolean reused;
     private int retries;
     private int status;
@@ -116,22 +126,75 @@ public final class HttpExchange implements SseHandler {
     public void start() {
         startNs = System.nanoTime();
         loop.register(this);
-        attempt(endpoint.client());
+        phase = Phase.CONNECTING;
+        waitingForPool = true;
+        endpoint.pool().acquire(this);
     }
 
-    private void attempt(HttpClientAgent client) {
-        phase = Phase.CONNECTING;
-        RequestOptions ro = new RequestOptions()
+    /** The pool handed this exchange a connection (on any thread): continue on the exchange's loop. */
+    @Override
+    public void granted(ConnectionPool.Pooled<HttpClientConnection> c) {
+        if (Vertx.currentContext() == loop.context()) {
+            onGranted(c);
+        } else {
+            loop.context().runOnContext(v -> onGranted(c));
+        }
+    }
+
+    /** A connection attempt made for the waiting requests failed, and this one takes the failure. */
+    @Override
+    public void failed(Throwable cause) {
+        if (Vertx.currentContext() == loop.context()) {
+            onConnectFailed(cause);
+        } else {
+            loop.context().runOnContext(v -> onConnectFailed(cause));
+        }
+    }
+
+    private void onGranted(ConnectionPool.Pooled<HttpClientConnection> c) {
+        waitingForPool = false;
+        if (phase == Phase.DONE) {
+            endpoint.pool().release(c, true);
+            return;
+        }
+        lease = c;
+        int mine = ++attempt;
+        c.connection().request(options()).onComplete(ar -> onRequest(mine, ar));
+    }
+
+    private void onConnectFailed(Throwable cause) {
+        waitingForPool = false;
+        if (phase != Phase.DONE) {
+            finish(Failures.classify(cause, options), System.nanoTime());
+        }
+    }
+
+    private RequestOptions options() {
+        return new RequestOptions()
                 .setMethod(HttpMethod.POST)
                 .setHost(endpoint.url().host())
                 .setPort(endpoint.url().port())
                 .setSsl(endpoint.url().ssl())
                 .setURI(uri);
-        client.request(ro).onComplete(this::onRequest);
     }
 
-    private void onRequest(AsyncResult<HttpClientRequest> ar) {
-        if (phase == Phase.DONE) {
+    /** Sends the request again on a new connection of the pool without keep-alive. */
+    private void resend() {
+        ConnectionPool.Pooled<HttpClientConnection> l = lease;
+        lease = null;
+        if (l != null) {
+            endpoint.pool().release(l, false);
+        }
+        request = null;
+        phase = Phase.CONNECTING;
+        int mine = ++attempt;
+        HttpClientAgent fresh = endpoint.freshClient();
+        fresh.request(options()).onComplete(ar -> onRequest(mine, ar));
+    }
+
+    private void onRequest(int which, AsyncResult<HttpClientRequest> ar) {
+        if (phase == Phase.DONE || which != attempt) {
+            // finished meanwhile, or an attempt given up for a resend (its connection closed while it was queued)
             if (ar.succeeded()) {
                 ar.result().reset();
             }
@@ -143,14 +206,14 @@ public final class HttpExchange implements SseHandler {
             if (options.retryStaleConnection() && retries == 0 && Failures.isStaleConnection(t)) {
                 retries++;
                 endpoint.staleRetry();
-                attempt(endpoint.freshClient());
+                resend();
                 return;
             }
             finish(Failures.classify(t, options), System.nanoTime());
             return;
         }
         request = ar.result();
-        reused = endpoint.markConnection(request.connection());
+        reused = lease != null ? lease.reused() : endpoint.markConnection(request.connection());
         listener.connected(System.nanoTime(), reused);
         request.exceptionHandler(t -> {}); // failures arrive through the response future
         request.putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
@@ -193,8 +256,7 @@ public final class HttpExchange implements SseHandler {
                         reused ? "reused" : "closed");
                 retries++;
                 endpoint.staleRetry();
-                request = null;
-                attempt(endpoint.freshClient());
+                resend();
                 return;
             }
             LOG.debug("request {}: {} while {} (reused {}, retries {})", requestId, t, phase, reused, retries);
@@ -213,6 +275,8 @@ public final class HttpExchange implements SseHandler {
                 listener.retryAfter(retryAfter);
             }
         }
+        String connection = resp.getHeader(HttpHeaders.CONNECTION);
+        keepAlive = connection == null || !connection.equalsIgnoreCase("close");
         listener.headers(status, now);
         String ct = resp.getHeader(HttpHeaders.CONTENT_TYPE);
         String type = ct == null ? "" : ct.toLowerCase(Locale.ROOT);
@@ -279,6 +343,7 @@ public final class HttpExchange implements SseHandler {
     }
 
     private void onEnd() {
+        clean = true;
         if (phase == Phase.DRAINING) {
             finish(Outcome.OK, doneSeenNs);
             return;
@@ -332,6 +397,14 @@ public final class HttpExchange implements SseHandler {
     }
 
     void checkTimeouts(long now) {
+        if (phase == Phase.CONNECTING && request == null && lease != null && lease.isClosed()) {
+            // the pooled connection closed before the request could start on it (Vert.x keeps such a request queued
+            // on the closed connection): nothing was sent, so it is a stale connection like any other
+            onRequest(
+                    attempt,
+                    Future.failedFuture(new HttpClosedException("connection closed before the request was sent")));
+            return;
+        }
         long total = options.totalTimeoutMs();
         if (total > 0 && now - startNs > total * 1_000_000L) {
             abort(new Outcome.Timeout(TimeoutPhase.TOTAL, total));
@@ -392,6 +465,15 @@ public final class HttpExchange implements SseHandler {
         }
         phase = Phase.DONE;
         loop.unregister(this);
+        if (waitingForPool && endpoint.pool().cancel(this)) {
+            waitingForPool = false;
+        }
+        ConnectionPool.Pooled<HttpClientConnection> l = lease;
+        lease = null;
         listener.done(outcome, status, retries, now);
+        if (l != null) {
+            // a connection whose response was not read to its end (reset, failure, timeout) is closed, not reused
+            endpoint.pool().release(l, clean && keepAlive);
+        }
     }
 }

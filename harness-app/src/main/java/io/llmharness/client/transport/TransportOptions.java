@@ -16,6 +16,9 @@ import java.util.stream.Collectors;
  * @param totalTimeoutMs longest whole request, from dispatch to done, ms; 0 = no limit
  * @param poolIdleSeconds idle pooled connections are closed after this many seconds; keep it below the server's
  *     keep-alive timeout (uvicorn: 5 s) so the client closes first
+ * @param maxConnecting most connection attempts in progress at once per server: the pool opens connections only for
+ *     waiting requests no busy connection will serve soon, and never more than this many at a time (a burst, a
+ *     cold start or a server stall no longer turns into hundreds of simultaneous connection set-ups)
  * @param maxEventBytes largest accepted SSE event, bytes
  * @param maxBodyBytes largest accepted non-streamed body, bytes
  * @param maxErrorBodyBytes error bodies are read up to this many bytes, the rest is dropped
@@ -35,6 +38,7 @@ public record TransportOptions(
         long idleTimeoutMs,
         long totalTimeoutMs,
         int poolIdleSeconds,
+        int maxConnecting,
         int maxEventBytes,
         int maxBodyBytes,
         int maxErrorBodyBytes,
@@ -48,8 +52,12 @@ public record TransportOptions(
         if (connectTimeoutMs <= 0 || headersTimeoutMs <= 0 || idleTimeoutMs <= 0 || totalTimeoutMs < 0) {
             throw new IllegalArgumentException("timeouts must be > 0 (total: >= 0)");
         }
-        if (poolIdleSeconds <= 0 || maxEventBytes <= 0 || maxBodyBytes <= 0 || maxErrorBodyBytes <= 0) {
-            throw new IllegalArgumentException("pool idle time and size limits must be > 0");
+        if (poolIdleSeconds <= 0
+                || maxConnecting <= 0
+                || maxEventBytes <= 0
+                || maxBodyBytes <= 0
+                || maxErrorBodyBytes <= 0) {
+            throw new IllegalArgumentException("pool idle time, connecting bound and size limits must be > 0");
         }
         headers = headers == null ? Map.of() : Map.copyOf(headers);
         headers.forEach(Secrets::registerHeader);
@@ -61,10 +69,29 @@ public record TransportOptions(
         return copy(c -> c.requestIdPrefix = prefix);
     }
 
-    /** Connect 10 s, headers 30 min, idle 10 min, no total limit, pool idle 3 s, 16 MiB events, 512 MiB bodies. */
+    /** The default of {@link #maxConnecting}. */
+    public static final int DEFAULT_MAX_CONNECTING = 8;
+
+    /**
+     * Connect 10 s, headers 30 min, idle 10 min, no total limit, pool idle 3 s, 8 connection attempts at a time, 16
+     * MiB events, 512 MiB bodies.
+     */
     public static TransportOptions defaults() {
         return new TransportOptions(
-                10_000, 1_800_000, 600_000, 0, 3, 16 << 20, 512 << 20, 64 << 10, true, Map.of(), null, null, null);
+                10_000,
+                1_800_000,
+                600_000,
+                0,
+                3,
+                DEFAULT_MAX_CONNECTING,
+                16 << 20,
+                512 << 20,
+                64 << 10,
+                true,
+                Map.of(),
+                null,
+                null,
+                null);
     }
 
     public TransportOptions withTimeouts(int connectMs, long headersMs, long idleMs, long totalMs) {
@@ -85,6 +112,11 @@ public record TransportOptions(
 
     public TransportOptions withPoolIdleSeconds(int seconds) {
         return copy(c -> c.poolIdleSeconds = seconds);
+    }
+
+    /** These options with at most {@code n} connection attempts in progress at once per server. */
+    public TransportOptions withMaxConnecting(int n) {
+        return copy(c -> c.maxConnecting = n);
     }
 
     public TransportOptions withHeaders(Map<String, String> h) {
@@ -115,6 +147,7 @@ public record TransportOptions(
                 c.idleTimeoutMs,
                 c.totalTimeoutMs,
                 c.poolIdleSeconds,
+                c.maxConnecting,
                 c.maxEventBytes,
                 c.maxBodyBytes,
                 c.maxErrorBodyBytes,
@@ -132,6 +165,7 @@ public record TransportOptions(
         long idleTimeoutMs = idleTimeoutMs();
         long totalTimeoutMs = totalTimeoutMs();
         int poolIdleSeconds = poolIdleSeconds();
+        int maxConnecting = maxConnecting();
         int maxEventBytes = maxEventBytes();
         int maxBodyBytes = maxBodyBytes();
         int maxErrorBodyBytes = maxErrorBodyBytes();
@@ -164,7 +198,8 @@ public record TransportOptions(
                 .collect(Collectors.joining(", ", "{", "}"));
         return "TransportOptions[connectTimeoutMs=" + connectTimeoutMs + ", headersTimeoutMs=" + headersTimeoutMs
                 + ", idleTimeoutMs=" + idleTimeoutMs + ", totalTimeoutMs=" + totalTimeoutMs + ", poolIdleSeconds="
-                + poolIdleSeconds + ", maxEventBytes=" + maxEventBytes + ", maxBodyBytes=" + maxBodyBytes
+                + poolIdleSeconds + ", maxConnecting=" + maxConnecting + ", maxEventBytes=" + maxEventBytes
+                + ", maxBodyBytes=" + maxBodyBytes
                 + ", maxErrorBodyBytes=" + maxErrorBodyBytes + ", retryStaleConnection=" + retryStaleConnection
                 + ", headers=" + h + ", requestIdPrefix=" + requestIdPrefix + ", apiKey=" + apiKey + ", tls=" + tls
                 + "]";

@@ -6,7 +6,12 @@
  * it obtains a pooled connection, writes the body, checks status and content type before parsing, feeds SSE
  * bytes to the push parser or collects a JSON body under a size limit, and reports milestones and exactly one
  * {@link io.llmharness.client.record.Outcome} to its {@link io.llmharness.client.transport.ExchangeListener}.
- * Nothing blocks and nothing locks.
+ * Nothing blocks; the only lock is the {@link io.llmharness.client.transport.ConnectionPool}'s, held for a few
+ * field updates (the pool is shared by the event loops).
+ *
+ * <p>The pool is the client's own, on Vert.x connections: reuse first (most recently used), otherwise wait for the
+ * next connection that frees up, and open a new one only for waiting requests no busy connection will serve within a
+ * connect time, at most {@code maxConnecting} attempts at a time (see {@code ConnectionPool}).
  *
  * <p>Timeouts are checked by one periodic sweep per event loop over its active exchanges (no timer per request):
  * headers (from send), idle between bytes, and total; the TCP connect timeout is Vert.x's. A pooled connection that
