@@ -12,6 +12,7 @@ import io.llmharness.simulator.Faults;
 import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.testing.ChildHarness;
 import io.llmharness.testing.FreePort;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -232,7 +233,7 @@ class FaultProcessesTest {
                 System.getProperty("java.class.path"),
                 Main.class.getName()));
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(ChildHarness.withDefaultSignals(cmd)).redirectErrorStream(true);
         pb.environment().put("FAKE_TEST_ID", testId);
         Process p = pb.start();
         children.add(p);
