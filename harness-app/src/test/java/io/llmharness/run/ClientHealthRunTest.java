@@ -145,11 +145,21 @@ class ClientHealthRunTest {
                             .path("succeeded")
                             .asLong())
                     .isPositive();
-            assertThat(summary.path("endpoints")
-                            .get(0)
-                            .path("connections_opened")
-                            .asLong())
-                    .isLessThan(200);
+            // The warm-up left its connections open for the run; the run then opens one only when more requests are
+            // in flight at once than it has connections, never one per request as a cold start does (1,016 in the
+            // first second). How many that is follows the latency, which a loaded machine stretches: 10 on a quiet
+            // machine, 535 in a loaded full suite (where a fixed bound of 200 failed).
+            JsonNode warmUp = summary.path("client_health").path("warm_up");
+            assertThat(warmUp.path("connections_open").asLong())
+                    .as("connections the warm-up left open")
+                    .isPositive();
+            long opened =
+                    summary.path("endpoints").get(0).path("connections_opened").asLong();
+            long peak = summary.path("client_health").path("in_flight_peak").asLong();
+            assertThat(opened)
+                    .as("connections opened, against %d requests in flight at most", peak)
+                    .isLessThanOrEqualTo(
+                            peak + warmUp.path("connections_opened").asLong());
             assertThat(first.length).isGreaterThan(500);
             assertThat(rest.length).isGreaterThan(3000);
             long restP99 = p99(rest);
