@@ -12,6 +12,7 @@ import io.llmharness.simulator.Faults;
 import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
+import io.llmharness.testing.ChildHarness;
 import io.llmharness.testing.FreePort;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -200,7 +201,9 @@ class FaultProcessesTest {
             new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid()))
                     .start()
                     .waitFor();
-            assertThat(p.waitFor(60, TimeUnit.SECONDS))
+            // An interrupted run may take up to RunCommand's 2 minutes to write its files before the JVM exits; a
+            // loaded full suite needed more than the 60 s this test used to wait (TERM: no line at all in 60 s).
+            assertThat(p.waitFor(RunFixture.INTERRUPT_EXIT_S, TimeUnit.SECONDS))
                     .as(String.join("\n", lines))
                     .isTrue();
             String all = String.join("\n", lines);
@@ -232,7 +235,7 @@ class FaultProcessesTest {
                 System.getProperty("java.class.path"),
                 Main.class.getName()));
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(ChildHarness.withDefaultSignals(cmd)).redirectErrorStream(true);
         pb.environment().put("FAKE_TEST_ID", testId);
         Process p = pb.start();
         children.add(p);

@@ -34,6 +34,14 @@ class FindPeakRunTest {
 
     private static final double CAPACITY_QPS = 1000.0 / (100 + 5 * 20);
 
+    /**
+     * The client kept up when its scheduling delays stayed under 20 ms at p99 (the defaults, 2 ms, are for a dedicated
+     * machine): a tenth of the 200 ms a request holds the simulator's slot, so the capacity is still about 5 QPS.
+     */
+    private static final String[] KEPT_UP = {
+        "--client-health-threshold", "schedule_delay_p99_ms=20", "--client-health-threshold", "loop_lag_p99_ms=20"
+    };
+
     @TempDir
     Path dir;
 
@@ -45,13 +53,34 @@ class FindPeakRunTest {
         try (SimulatorServer sim = SimulatorServer.start(
                 SimulatorOptions.defaults().with(Latency.fixed(100, 20)).with(Capacity.DEFAULTS.withMaxNumSeqs(1)))) {
             assertThat(sim.awaitReady(20_000)).isTrue();
-            RunFixture.Outcome o = harness(args(sim, data, gen, "--find-peak"));
+            RunFixture.Outcome o =
+                    harness(args(sim, data, gen, "--find-peak", KEPT_UP[0], KEPT_UP[1], KEPT_UP[2], KEPT_UP[3]));
             assertThat(o.exit()).as(o.out() + o.err()).isIn(ExitCodes.OK, ExitCodes.RESULT_INVALID);
 
+            // every probe is reported, on the terminal and in summary.json, starting at the target QPS
             List<double[]> probes = probes(o.err());
-            assertThat(probes).as(o.err()).hasSizeGreaterThanOrEqualTo(3);
+            assertThat(probes).as(o.err()).isNotEmpty();
             assertThat(probes.get(0)[0]).isEqualTo(2.0);
-            assertThat(o.err()).contains("(base) at 2.00 QPS: meets the latency limits", "TTFT p99", "TPOT p99");
+            assertThat(o.err()).contains("(base) at 2.00 QPS: ", "TTFT p99", "TPOT p99");
+            Path run = runDir(dir.resolve("out"));
+            assertThat(run.getFileName().toString()).endsWith("-llama3.1-8b-server-find-peak");
+            JsonNode s = summary(run);
+            assertThat(s.at("/mlperf/mode").asText()).isEqualTo("FindPeakPerformance");
+            assertThat(s.at("/config/test_mode").asText()).isEqualTo("find-peak");
+            assertThat(s.at("/mlperf/find_peak/probes")).hasSize(probes.size());
+
+            // Where the peak lies is the simulator's capacity as this machine delivers it: its timers run in this JVM,
+            // and a machine too busy for them lengthens every request's hold on the one slot (a loaded full suite:
+            // TTFT p99 701 ms at the 2 QPS base, against a 600 ms limit, so the search ended there). The harness
+            // measures that itself; the placement is checked whenever its client kept up (scheduling delays under
+            // 20 ms, see KEPT_UP), which a quiet or moderately busy machine does.
+            String health = s.at("/client_health/verdict").asText();
+            if (!health.equals("ok")) {
+                assertThat(health).as(o.err()).isEqualTo("client-limited");
+                return;
+            }
+            assertThat(probes).as(o.err()).hasSizeGreaterThanOrEqualTo(3);
+            assertThat(o.err()).contains("(base) at 2.00 QPS: meets the latency limits");
             assertThat(o.err()).contains("misses the latency limits");
 
             Matcher peak = Pattern.compile("llama3\\.1-8b Server find-peak: Peak QPS : ([0-9.]+)")
@@ -67,15 +96,9 @@ class FindPeakRunTest {
                     .orElseThrow();
             assertThat(found).isCloseTo(highestMet, org.assertj.core.data.Offset.offset(0.01));
 
-            Path run = runDir(dir.resolve("out"));
-            assertThat(run.getFileName().toString()).endsWith("-llama3.1-8b-server-find-peak");
-            JsonNode s = summary(run);
-            assertThat(s.at("/mlperf/mode").asText()).isEqualTo("FindPeakPerformance");
             assertThat(s.at("/mlperf/find_peak/found").asBoolean()).isTrue();
             assertThat(s.at("/mlperf/find_peak/peak_qps").asDouble())
                     .isCloseTo(found, org.assertj.core.data.Offset.offset(0.01));
-            assertThat(s.at("/mlperf/find_peak/probes")).hasSize(probes.size());
-            assertThat(s.at("/config/test_mode").asText()).isEqualTo("find-peak");
         }
     }
 

@@ -139,12 +139,24 @@ class RunCommandTest {
                 "llama3_1-8b.Server.min_duration = 1000",
                 "llama3_1-8b.Server.target_qps = 100");
         RunFixture.Outcome o = harness(args("Server", "performance", conf));
-        assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
-        assertThat(o.out()).contains("Server performance: Result is : VALID", "TTFT p99", "(limit 2000 ms)");
         Path run = runDir(dir.resolve("out"));
+        JsonNode s = summary(run);
+        // VALID needs LoadGen, the client and the simulator, all in this JVM, to keep 100 QPS with TPOT p99 under
+        // 100 ms: a machine figure. A loaded 2-core machine missed it (86 QPS completed, TPOT p99 106 ms, schedule
+        // delay p99 105 ms). The harness must then say that its own client, not the server, made the run INVALID;
+        // any other INVALID, or an INVALID without that verdict, still fails.
+        if (o.exit() == ExitCodes.RESULT_INVALID) {
+            assertThat(o.out())
+                    .as(o.out() + o.err())
+                    .contains("Server performance: Result is : INVALID (client-limited)");
+            assertThat(s.at("/client_health/verdict").asText()).isEqualTo("client-limited");
+        } else {
+            assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
+            assertThat(o.out()).contains("Server performance: Result is : VALID");
+        }
+        assertThat(o.out()).contains("TTFT p99", "(limit 2000 ms)");
         assertRunFiles(run);
         assertThat(loadgenErrors(run)).isZero();
-        JsonNode s = summary(run);
         long samples = s.at("/mlperf/results/Samples").asLong();
         assertThat(samples).isEqualTo(480);
         assertThat(s.at("/mlperf/results/Time per output token p99 (ns)").asLong())

@@ -26,6 +26,13 @@ final class RunFixture {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
+    /**
+     * How long a test waits for a signalled {@code harness run} to exit: RunCommand gives the interrupted run up to
+     * 2 minutes to write its files before the JVM exits, plus 30 s for the JVM to get there on a loaded machine. A
+     * wait shorter than the product's own bound fails a run that is slow but correct.
+     */
+    static final long INTERRUPT_EXIT_S = 150;
+
     /** What a command printed and returned. */
     record Outcome(int exit, String out, String err) {
         /** The lines of stderr that start with "harness: " and are not warnings, notes or server events. */

@@ -214,7 +214,9 @@ class RunLifecycleTest {
         String running = p.awaitLine("harness: running", Duration.ofSeconds(90));
         awaitLoadGenRequests(runDirOf(running), ServerProbe.serverUrl(running));
         p.signal("INT");
-        assertThat(p.waitFor(Duration.ofSeconds(60))).as(p.output()).isTrue();
+        assertThat(p.waitFor(Duration.ofSeconds(RunFixture.INTERRUPT_EXIT_S)))
+                .as(p.output())
+                .isTrue();
         assertThat(p.exitValue()).as(p.output()).isEqualTo(ExitCodes.INTERRUPTED);
         Path run = RunFixture.runDir(dir.resolve("out"));
         RunFixture.assertRunFiles(run);
@@ -306,7 +308,9 @@ class RunLifecycleTest {
                 .hasSizeGreaterThanOrEqualTo(3);
         awaitLoadGenRequests(runDirOf(running), ServerProbe.serverUrl(running));
         p.signal(signal);
-        assertThat(p.waitFor(Duration.ofSeconds(60))).as(p.output()).isTrue();
+        assertThat(p.waitFor(Duration.ofSeconds(RunFixture.INTERRUPT_EXIT_S)))
+                .as(p.output())
+                .isTrue();
         assertThat(p.exitValue()).as(p.output()).isEqualTo(exitCode);
         RunFixture.assertRunFiles(RunFixture.runDir(dir.resolve("out")));
         assertThat(ProcessScanner.withEnv("FAKE_TEST_ID=" + testId))

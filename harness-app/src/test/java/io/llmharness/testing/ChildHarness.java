@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,13 +43,45 @@ public final class ChildHarness implements AutoCloseable {
                 System.getProperty("java.class.path"),
                 "io.llmharness.cli.Main"));
         cmd.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(withDefaultSignals(cmd)).redirectErrorStream(true);
         pb.environment().putAll(env);
         try {
             return new ChildHarness(pb.start());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + cmd, e);
         }
+    }
+
+    /**
+     * The command, started with SIGINT and SIGHUP at their default actions when this JVM ignores them. A suite started
+     * in the background by a non-interactive shell, or under {@code nohup}, ignores them, and a child inherits that:
+     * the JVM then installs no handler for an ignored shutdown signal, so SIGINT neither ran the harness's shutdown
+     * hooks nor ended it (FakeLauncherSignalTest waited 60 s for an exit that never came). GNU env's
+     * {@code --default-signal} resets them before the child starts; otherwise the command is left as it is.
+     */
+    public static List<String> withDefaultSignals(List<String> cmd) {
+        if (!ignoresInterrupts()) {
+            return cmd;
+        }
+        List<String> out = new ArrayList<>(List.of("env", "--default-signal=INT,HUP"));
+        out.addAll(cmd);
+        return out;
+    }
+
+    /** Whether this JVM ignores SIGINT or SIGHUP (the SigIgn mask in /proc/self/status, bits 1 and 2). */
+    static boolean ignoresInterrupts() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"), StandardCharsets.US_ASCII)) {
+                if (line.startsWith("SigIgn:")) {
+                    long mask = Long.parseUnsignedLong(
+                            line.substring("SigIgn:".length()).strip(), 16);
+                    return (mask & 0b11) != 0;
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return false;
+        }
+        return false;
     }
 
     /** Starts {@code harness ARGS}. */
