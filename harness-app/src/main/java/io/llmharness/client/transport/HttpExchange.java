@@ -470,10 +470,13 @@ public final class HttpExchange implements SseHandler, ConnectionPool.Waiter<Htt
         }
         ConnectionPool.Pooled<HttpClientConnection> l = lease;
         lease = null;
-        listener.done(outcome, status, retries, now);
         if (l != null) {
-            // a connection whose response was not read to its end (reset, failure, timeout) is closed, not reused
+            // a connection whose response was not read to its end (reset, failure, timeout) is closed, not reused.
+            // Released before the listener hears of the end: a closed loop sends its next request from there, and
+            // that request must find this connection idle, not open another one (another event loop may run it
+            // while this one is descheduled)
             endpoint.pool().release(l, clean && keepAlive);
         }
+        listener.done(outcome, status, retries, now);
     }
 }
