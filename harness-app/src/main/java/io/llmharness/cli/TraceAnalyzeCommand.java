@@ -1,5 +1,6 @@
 package io.llmharness.cli;
 
+import io.llmharness.cli.bench.BurstGptFilterFlags;
 import io.llmharness.error.HarnessException;
 import io.llmharness.workload.trace.Trace;
 import io.llmharness.workload.trace.TraceFormat;
@@ -12,10 +13,9 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -55,19 +55,8 @@ public final class TraceAnalyzeCommand implements Callable<Integer> {
             description = "Tokens per KV block a hash id stands for (default: ${DEFAULT-VALUE}).")
     int blockSize;
 
-    @Option(
-            names = "--trace-model",
-            paramLabel = "NAME",
-            split = ",",
-            description = "BurstGPT: keep rows of these models only (repeatable, comma-separated).")
-    List<String> models = List.of();
-
-    @Option(
-            names = "--trace-log-type",
-            paramLabel = "TYPE",
-            split = ",",
-            description = "BurstGPT: keep rows of these log types only, e.g. 'Conversation log' or 'API log'.")
-    List<String> logTypes = List.of();
+    @Mixin
+    BurstGptFilterFlags filters = new BurstGptFilterFlags();
 
     @Option(names = "--json", paramLabel = "OUT", description = "Also write the statistics as JSON to OUT.")
     Path json;
@@ -78,7 +67,7 @@ public final class TraceAnalyzeCommand implements Callable<Integer> {
             throw HarnessException.usage("--json " + json + " is a directory; give the file to write, e.g. "
                     + json.resolve("trace_stats.json"));
         }
-        Trace trace = read(file, format, blockSize, models, logTypes);
+        Trace trace = read(file, format, filters.readOptions(blockSize));
         TraceStatistics s = TraceStatistics.of(trace);
         PrintWriter out = spec.commandLine().getOut();
         out.print(TraceStatisticsText.table(trace, s));
@@ -99,12 +88,7 @@ public final class TraceAnalyzeCommand implements Callable<Integer> {
     }
 
     /** Reads a trace with the command-line options ({@code format} null = detect it). */
-    static Trace read(Path file, String format, int blockSize, List<String> models, List<String> logTypes) {
-        if (blockSize < 1) {
-            throw HarnessException.usage("--trace-block-size must be a positive number of tokens, got " + blockSize);
-        }
-        TraceReadOptions options =
-                new TraceReadOptions(blockSize, new LinkedHashSet<>(models), new LinkedHashSet<>(logTypes));
+    static Trace read(Path file, String format, TraceReadOptions options) {
         if (!Files.exists(file)) {
             throw HarnessException.config("Trace file not found: " + file + "; check the path");
         }

@@ -6,13 +6,11 @@ import io.llmharness.workload.trace.ReplayOptions;
 import io.llmharness.workload.trace.SessionHistory;
 import io.llmharness.workload.trace.Trace;
 import io.llmharness.workload.trace.TraceFormat;
-import io.llmharness.workload.trace.TraceReadOptions;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Collectors;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Trace replay: {@code --trace FILE} and how to replay it. See docs/bench.md, "Replaying a trace". */
@@ -109,19 +107,8 @@ public final class TraceFlags {
                     + " (default) or the recorded ones (output_length tokens of text, the same in every run).")
     String sessionHistory;
 
-    @Option(
-            names = "--trace-model",
-            paramLabel = "NAME",
-            split = ",",
-            description = "BurstGPT: replay rows of these models only (repeatable, comma-separated).")
-    List<String> models = List.of();
-
-    @Option(
-            names = "--trace-log-type",
-            paramLabel = "TYPE",
-            split = ",",
-            description = "BurstGPT: replay rows of these log types only, e.g. 'Conversation log' or 'API log'.")
-    List<String> logTypes = List.of();
+    @Mixin
+    BurstGptFilterFlags filters = new BurstGptFilterFlags();
 
     @Option(
             names = "--schedule-lag-threshold",
@@ -203,18 +190,7 @@ public final class TraceFlags {
                 sessionRate == null ? 0 : sessionRate,
                 history,
                 threshold);
-        TraceReadOptions read = new TraceReadOptions(block, names(models), names(logTypes));
-        return new BenchRequest.TraceChoice(trace, f, read, o, "--trace");
-    }
-
-    private static Set<String> names(List<String> given) {
-        Set<String> out = new LinkedHashSet<>();
-        for (String n : given) {
-            if (!n.isBlank()) {
-                out.add(n.strip());
-            }
-        }
-        return out;
+        return new BenchRequest.TraceChoice(trace, f, filters.readOptions(block), o, "--trace");
     }
 
     private static void positive(String flag, Double v) {
