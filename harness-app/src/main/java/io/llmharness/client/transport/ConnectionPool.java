@@ -86,8 +86,7 @@ public final class ConnectionPool<C> {
     private final Connector<C> connector;
     private final LongSupplier clock;
     private final ArrayDeque<Pooled<C>> idle = new ArrayDeque<>();
-    private final ArrayDeque<Waiter<C>> waiters = new ArrayDeque<>();
-    private final ArrayDeque<Long> waitingSince = new ArrayDeque<>();
+    private final ArrayDeque<Waiting<C>> waiters = new ArrayDeque<>();
     private int busy;
     private int connecting;
     private int connectingPeak;
@@ -130,8 +129,7 @@ public final class ConnectionPool<C> {
                 open = 0;
             } else {
                 long now = clock.getAsLong();
-                waiters.addLast(w);
-                waitingSince.addLast(now);
+                waiters.addLast(new Waiting<>(w, now));
                 open = planConnects(now);
             }
         }
@@ -222,17 +220,7 @@ public final class ConnectionPool<C> {
      */
     public boolean cancel(Waiter<C> w) {
         synchronized (this) {
-            Iterator<Waiter<C>> it = waiters.iterator();
-            Iterator<Long> since = waitingSince.iterator();
-            while (it.hasNext()) {
-                since.next();
-                if (it.next() == w) {
-                    it.remove();
-                    since.remove();
-                    return true;
-                }
-            }
-            return false;
+            return waiters.removeIf(x -> x.waiter() == w);
         }
     }
 
@@ -348,11 +336,14 @@ public final class ConnectionPool<C> {
         return true;
     }
 
+    /** A request waiting for a connection, and since when. */
+    private record Waiting<C>(Waiter<C> waiter, long sinceNs) {}
+
     // ---- under the lock
 
     private Waiter<C> pollWaiter() {
-        waitingSince.pollFirst();
-        return waiters.pollFirst();
+        Waiting<C> x = waiters.pollFirst();
+        return x == null ? null : x.waiter();
     }
 
     private Waiter<C> handOver(Pooled<C> c, long now) {
@@ -385,10 +376,10 @@ public final class ConnectionPool<C> {
      * (GC, a descheduled process) requests and releases arrive together, and the releases serve the requests.
      */
     private int expectedFrees(long now) {
-        if (busy == 0 || releaseIntervalNs <= 0 || connectNs <= 0 || waitingSince.isEmpty()) {
+        if (busy == 0 || releaseIntervalNs <= 0 || connectNs <= 0 || waiters.isEmpty()) {
             return 0;
         }
-        long oldestWait = now - waitingSince.peekFirst();
+        long oldestWait = now - waiters.peekFirst().sinceNs();
         if (oldestWait > Math.max(2 * releaseIntervalNs, connectNs)) {
             return 0;
         }

@@ -66,32 +66,19 @@ public record ReplayOptions(
         }
     }
 
-    /** Options with the server's answers in the history and the default lag threshold. */
-    public ReplayOptions(
-            double speedup,
-            double startS,
-            double endS,
-            long maxRequests,
-            double maxGapS,
-            double sampleSessions,
-            int concurrentSessions,
-            double sessionRate) {
-        this(
-                speedup,
-                startS,
-                endS,
-                maxRequests,
-                maxGapS,
-                sampleSessions,
-                concurrentSessions,
-                sessionRate,
-                SessionHistory.SERVER,
-                DEFAULT_LAG_THRESHOLD_NS);
-    }
-
     /** The whole trace at its recorded pace. */
     public static ReplayOptions defaults() {
-        return new ReplayOptions(1, 0, Double.POSITIVE_INFINITY, 0, Double.POSITIVE_INFINITY, 1, 0, 0);
+        return new ReplayOptions(
+                1,
+                0,
+                Double.POSITIVE_INFINITY,
+                0,
+                Double.POSITIVE_INFINITY,
+                1,
+                0,
+                0,
+                SessionHistory.SERVER,
+                DEFAULT_LAG_THRESHOLD_NS);
     }
 
     /** These options at another speed. */
