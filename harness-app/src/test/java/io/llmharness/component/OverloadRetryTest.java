@@ -76,12 +76,15 @@ class OverloadRetryTest {
 
     @Test
     void aFullQueueIsRetriedUntilEveryRequestGetsThrough() {
-        // one running slot, one waiting place, five requests at once: three are turned away with 429 at first
+        // one running slot, one waiting place, five requests at once: three are turned away with 429 at first.
+        // "At once" is made true on a loaded machine too: the five connections are open before the requests go, so
+        // none waits for a connection, and the first answer takes 300 ms, far longer than sending the other four.
         SimulatorServer small = rig.sim(SimulatorOptions.defaults()
                 .with(Capacity.DEFAULTS.withMaxNumSeqs(1))
-                .with(Latency.fixed(30, 5))
+                .with(Latency.fixed(300, 5))
                 .with(Admission.DEFAULTS.withMaxWaitingQueueLength(1)));
         LlmClient client = client(small.baseUrl(), new RetryPolicy(10, 20, 200, 30_000), TransportOptions.defaults());
+        assertThat(client.prepareConnections(5).await()).isEqualTo(5);
 
         List<RequestResult> results = sendAll(client, 5);
 
@@ -98,7 +101,7 @@ class OverloadRetryTest {
                 .filter(r -> r.retries() > 0)
                 .findFirst()
                 .orElseThrow();
-        assertThat(resent.firstTokenNs() - resent.scheduledNs()).isGreaterThanOrEqualTo(20_000_000L + 30_000_000L);
+        assertThat(resent.firstTokenNs() - resent.scheduledNs()).isGreaterThanOrEqualTo(20_000_000L + 300_000_000L);
     }
 
     @Test
