@@ -170,7 +170,7 @@ class ProfileReadersTest {
     }
 
     @Test
-    void aSessionIdHeaderKeyIsReadAndASessionTokenHeaderIsOneLine() {
+    void sessionIdAndSessionTokenHeaderKeysAreReadAndBadNamesAreOneLine() {
         WorkloadSpec s =
                 ip(SANITY.replace("  streaming: true\n", "  streaming: true\n  session_id_header_key: x-sid\n"));
         assertThat(s.api().sessionIdHeader()).isEqualTo("x-sid");
@@ -179,10 +179,22 @@ class ProfileReadersTest {
                 SANITY.replace("  streaming: true\n", "  streaming: true\n  session_id_header_key: 'x sid'\n"),
                 "api.session_id_header_key",
                 "not a header name");
+        WorkloadSpec t = ip(SANITY.replace(
+                "  streaming: true\n",
+                "  streaming: true\n  session_id_header_key: x-sid\n  session_token_header_key: X-Tok\n"));
+        assertThat(t.api().sessionTokenHeader()).isEqualTo("X-Tok");
+        assertThat(t.api().sessionIdHeader()).isEqualTo("x-sid");
+        assertThat(ip(SANITY).api().sessionTokenHeader()).isNull();
         fails(
-                SANITY.replace("  streaming: true\n", "  streaming: true\n  session_token_header_key: x-tok\n"),
+                SANITY.replace("  streaming: true\n", "  streaming: true\n  session_token_header_key: 'x tok'\n"),
                 "api.session_token_header_key",
-                "not supported yet");
+                "not a header name");
+        fails(
+                SANITY.replace(
+                        "  streaming: true\n",
+                        "  streaming: true\n  session_id_header_key: x-s\n  session_token_header_key: X-S\n"),
+                "api.session_token_header_key",
+                "its own header");
     }
 
     @Test
