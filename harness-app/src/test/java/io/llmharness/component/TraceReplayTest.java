@@ -124,7 +124,7 @@ class TraceReplayTest {
                 run.records().stream().map(BenchRecord::record).toList(), ReplayOptions.DEFAULT_LAG_THRESHOLD_NS);
     }
 
-    private ScheduleFidelity replaysOnSchedule(Trace trace, double speedup) {
+    private void replaysOnSchedule(Trace trace, double speedup) {
         ReplayPlan plan = ReplayPlan.of(trace, ReplayOptions.defaults().withSpeedup(speedup), 1);
         SchedulerCost cost = new SchedulerCost();
         StageRun run = replay(sim(), plan, false, cost).get(0);
@@ -161,7 +161,6 @@ class TraceReplayTest {
         assertThat(f.requests()).isEqualTo(10_000);
         cost.assertBounded();
         assertHonest(f);
-        return f;
     }
 
     /** The verdict follows the measured lag: ok within the threshold, else client-limited naming the figure. */
@@ -189,14 +188,14 @@ class TraceReplayTest {
 
     /**
      * Bursts of 25 every 5 ms (10x a burst every 50 ms): 5,000 requests a second, above what one client core sends
-     * (about 4,500 streamed answers a second when nothing else runs, and the simulator shares the machine here). The
-     * requests wait in the client's queue and the replay must say so, with the lag it measured.
+     * on the 2-core machines this was measured on (about 4,500 streamed answers a second with a core of its own, and
+     * the simulator shares the machine here), so the requests wait in the client's queue and the replay must come
+     * out client-limited with the lag it measured; a machine that does keep up must come out ok. Both are the honest
+     * verdict that {@link #replaysOnSchedule} checks, with the exact schedule and the scheduler's cost.
      */
     @Test
-    void aReplayAboveWhatTheClientCanSendIsReportedClientLimitedWithItsLag() {
-        ScheduleFidelity f = replaysOnSchedule(bursty(50), 10);
-        // on a machine that did keep up the verdict is ok (checked above); the lag still counts from the due time
-        assertThat(f.maxNs()).isGreaterThanOrEqualTo(f.p99Ns());
+    void aReplayAboveWhatTheClientCanSendIsJudgedByTheLagItMeasured() {
+        replaysOnSchedule(bursty(50), 10);
     }
 
     @Test
