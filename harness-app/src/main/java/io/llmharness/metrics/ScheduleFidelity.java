@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 
 /**
  * How faithfully a replay kept its schedule: per request the lag from its due time ({@code scheduled}) to the moment
@@ -22,6 +23,9 @@ import java.util.Map;
  * @param p99Ns 99th percentile lag
  * @param maxNs largest lag
  * @param withinOneMs share of requests sent at most 1 ms after their due time (NaN without requests)
+ * @param schedulerP99Ns p99 of the scheduler's own part of the lag, due to handed over ({@code issued − scheduled}:
+ *     its wake-up, a machine too busy to run it)
+ * @param queueP99Ns p99 of the client's part ({@code dispatched − issued}: waiting for an in-flight slot)
  * @param thresholdP99Ns the p99 above which the replay is client-limited
  * @param verdict ok or client-limited
  * @param reasons why client-limited; empty when ok
@@ -32,6 +36,8 @@ public record ScheduleFidelity(
         long p99Ns,
         long maxNs,
         double withinOneMs,
+        long schedulerP99Ns,
+        long queueP99Ns,
         long thresholdP99Ns,
         ClientHealth.Verdict verdict,
         List<String> reasons) {
@@ -70,9 +76,22 @@ public record ScheduleFidelity(
                 p99,
                 n == 0 ? 0 : lags[n - 1],
                 n == 0 ? Double.NaN : (double) within / n,
+                partP99(records, r -> r.scheduledNs(), r -> r.issuedNs()),
+                partP99(records, r -> r.issuedNs(), r -> r.dispatchedNs()),
                 thresholdP99Ns,
                 reasons.isEmpty() ? ClientHealth.Verdict.OK : ClientHealth.Verdict.CLIENT_LIMITED,
                 reasons);
+    }
+
+    /** p99 of {@code to − from} over the records that have both (never negative), 0 when none has. */
+    private static long partP99(
+            List<RequestRecord> records, ToLongFunction<RequestRecord> from, ToLongFunction<RequestRecord> to) {
+        long[] v = records.stream()
+                .filter(r -> from.applyAsLong(r) != ABSENT && to.applyAsLong(r) != ABSENT)
+                .mapToLong(r -> Math.max(0, to.applyAsLong(r) - from.applyAsLong(r)))
+                .sorted()
+                .toArray();
+        return rank(v, 0.99);
     }
 
     /** Nearest-rank percentile of sorted values, 0 when there are none. */
@@ -84,13 +103,18 @@ public record ScheduleFidelity(
         return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
     }
 
-    /** {@code schedule_lag_ms} for summary.json: p50, p99, max, the share sent within 1 ms, the count. */
+    /**
+     * {@code schedule_lag_ms} for summary.json: p50, p99, max, the share sent within 1 ms, the p99 of the scheduler's
+     * part and of the client queue's part (which one made a replay late), the count.
+     */
     public Map<String, Object> lagMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("p50", p50Ns / 1e6);
         m.put("p99", p99Ns / 1e6);
         m.put("max", maxNs / 1e6);
         m.put("sent_within_1ms_share", Double.isNaN(withinOneMs) ? null : withinOneMs);
+        m.put("scheduler_p99", schedulerP99Ns / 1e6);
+        m.put("client_queue_p99", queueP99Ns / 1e6);
         m.put("requests", requests);
         return m;
     }

@@ -37,6 +37,24 @@ class ScheduleFidelityTest {
     }
 
     @Test
+    void theLagSplitsIntoTheSchedulersPartAndTheClientQueuesPart() {
+        List<RequestRecord> records = new ArrayList<>();
+        for (int i = 1; i <= 100; i++) {
+            // handed over i * 0.01 ms late, then 20 ms in the client's queue
+            records.add(RecordBuilder.at(0)
+                    .scheduled(0)
+                    .issued(i * 10_000L)
+                    .dispatched(i * 10_000L + 20 * MS)
+                    .build());
+        }
+        ScheduleFidelity f =
+                ScheduleFidelity.of(records, io.llmharness.workload.trace.ReplayOptions.DEFAULT_LAG_THRESHOLD_NS);
+        assertThat(f.schedulerP99Ns()).isEqualTo(990_000);
+        assertThat(f.queueP99Ns()).isEqualTo(20 * MS);
+        assertThat(f.lagMap()).containsEntry("scheduler_p99", 0.99).containsEntry("client_queue_p99", 20.0);
+    }
+
+    @Test
     void aLagP99AboveTheThresholdIsClientLimitedWithTheReason() {
         ScheduleFidelity f =
                 ScheduleFidelity.of(lags(MS, 100), io.llmharness.workload.trace.ReplayOptions.DEFAULT_LAG_THRESHOLD_NS);

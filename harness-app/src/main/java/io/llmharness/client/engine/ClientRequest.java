@@ -21,6 +21,8 @@ import java.util.function.Supplier;
  *     {@code max_tokens} in workload mode), or null for the client's
  * @param headers headers of this request only, sent after the client's own (one of the same name replaces it), e.g.
  *     a session id; empty for none
+ * @param keepHeader the name of a response header whose value the result keeps
+ *     ({@link RequestResult#keptHeader()}), e.g. a session token to echo on the session's next request; null for none
  */
 public record ClientRequest(
         Supplier<List<Prompt>> prompts,
@@ -31,13 +33,28 @@ public record ClientRequest(
         long sampleIndex,
         RequestObserver observer,
         SamplingParams sampling,
-        Map<String, String> headers) {
+        Map<String, String> headers,
+        String keepHeader) {
 
     public ClientRequest {
         if (promptCount < 1) {
             throw new IllegalArgumentException("promptCount must be >= 1");
         }
         headers = headers == null ? Map.of() : Map.copyOf(headers);
+    }
+
+    /** A request that keeps no response header. */
+    public ClientRequest(
+            Supplier<List<Prompt>> prompts,
+            int promptCount,
+            boolean stream,
+            long scheduledNs,
+            long issuedNs,
+            long sampleIndex,
+            RequestObserver observer,
+            SamplingParams sampling,
+            Map<String, String> headers) {
+        this(prompts, promptCount, stream, scheduledNs, issuedNs, sampleIndex, observer, sampling, headers, null);
     }
 
     /** A request without headers of its own. */
@@ -50,7 +67,7 @@ public record ClientRequest(
             long sampleIndex,
             RequestObserver observer,
             SamplingParams sampling) {
-        this(prompts, promptCount, stream, scheduledNs, issuedNs, sampleIndex, observer, sampling, Map.of());
+        this(prompts, promptCount, stream, scheduledNs, issuedNs, sampleIndex, observer, sampling, Map.of(), null);
     }
 
     /** A request with the client's generation parameters. */
@@ -62,7 +79,7 @@ public record ClientRequest(
             long issuedNs,
             long sampleIndex,
             RequestObserver observer) {
-        this(prompts, promptCount, stream, scheduledNs, issuedNs, sampleIndex, observer, null, Map.of());
+        this(prompts, promptCount, stream, scheduledNs, issuedNs, sampleIndex, observer, null, Map.of(), null);
     }
 
     /** A single-prompt request scheduled and issued now. */

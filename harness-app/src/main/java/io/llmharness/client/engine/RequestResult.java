@@ -10,8 +10,16 @@ import java.util.List;
  * @param request what was submitted
  * @param record timing and outcome
  * @param choices per-prompt outputs, indexed by prompt position; empty when nothing arrived
+ * @param keptHeader the value of the response header the request asked to keep ({@link ClientRequest#keepHeader()}),
+ *     or null when it asked for none or the answer (its last attempt) did not carry it
  */
-public record RequestResult(ClientRequest request, RequestRecord record, List<ChoiceOutput> choices) {
+public record RequestResult(
+        ClientRequest request, RequestRecord record, List<ChoiceOutput> choices, String keptHeader) {
+
+    /** A result that kept no header. */
+    public RequestResult(ClientRequest request, RequestRecord record, List<ChoiceOutput> choices) {
+        this(request, record, choices, null);
+    }
 
     /** Whether the request succeeded. */
     public boolean ok() {

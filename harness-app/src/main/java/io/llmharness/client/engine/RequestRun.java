@@ -14,6 +14,7 @@ import io.llmharness.client.transport.ExchangeListener;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * The client side of one request while it runs: collects milestones from the transport and per-prompt output from
@@ -58,6 +59,7 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
     private int staleRetries;
     private int httpRetries;
     private String retryAfter;
+    private String keptHeader;
     private Runnable send;
     private long sequence = -1;
 
@@ -111,6 +113,7 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
     /** Sends the request: the first time, or again after a 429/503. Call on the run's event loop. */
     void send() {
         retryAfter = null;
+        keptHeader = null;
         send.run();
     }
 
@@ -129,6 +132,13 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
     @Override
     public void headers(int status, long nowNs) {
         headersNs = nowNs;
+    }
+
+    @Override
+    public void responseHeaders(UnaryOperator<String> header) {
+        if (request.keepHeader() != null) {
+            keptHeader = header.apply(request.keepHeader());
+        }
     }
 
     @Override
@@ -215,7 +225,7 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
                 outcome,
                 chunkTimes == null ? null : Arrays.copyOf(chunkTimes, chunkTimeCount),
                 clientWait);
-        completion.finished(this, new RequestResult(request, record, anyOutput ? outputs : List.of()));
+        completion.finished(this, new RequestResult(request, record, anyOutput ? outputs : List.of(), keptHeader));
     }
 
     private Outcome contentOutcome(int status) {

@@ -1,6 +1,7 @@
 package io.llmharness.client.transport;
 
 import io.llmharness.client.record.Outcome;
+import java.util.function.UnaryOperator;
 
 /** Milestones of one {@link HttpExchange}, called on its event loop. {@link #done} is called exactly once. */
 public interface ExchangeListener {
@@ -13,6 +14,12 @@ public interface ExchangeListener {
 
     /** Response headers arrived. */
     void headers(int status, long nowNs);
+
+    /**
+     * The response's headers arrived: {@code header} looks one up by name (null when absent), valid only during the
+     * call. Called before {@link #headers}; for a listener that keeps a header of the answer (a session token).
+     */
+    default void responseHeaders(UnaryOperator<String> header) {}
 
     /** A 429 or 503 answer carried this {@code Retry-After} header; called before {@link #headers}. */
     default void retryAfter(String value) {}

@@ -277,6 +277,7 @@ public final class HttpExchange implements SseHandler, ConnectionPool.Waiter<Htt
         }
         String connection = resp.getHeader(HttpHeaders.CONNECTION);
         keepAlive = connection == null || !connection.equalsIgnoreCase("close");
+        listener.responseHeaders(resp::getHeader);
         listener.headers(status, now);
         String ct = resp.getHeader(HttpHeaders.CONTENT_TYPE);
         String type = ct == null ? "" : ct.toLowerCase(Locale.ROOT);

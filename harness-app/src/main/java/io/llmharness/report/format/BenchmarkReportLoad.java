@@ -89,6 +89,7 @@ final class BenchmarkReportLoad {
             case DataSpec.SharedPrefix sp -> "random";
             case DataSpec.ConversationReplay c -> "random";
             case DataSpec.Synthetic sy -> "sampled";
+            case DataSpec.TraceLengths t -> "sampled";
             case DataSpec.ShareGpt sg -> "sampled";
             case DataSpec.Mock m -> "unknown";
         };

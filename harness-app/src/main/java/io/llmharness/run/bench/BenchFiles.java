@@ -94,6 +94,9 @@ final class BenchFiles {
         if (r.spec().api().sessionIdHeader() != null) {
             doc.put("session_id_header", r.spec().api().sessionIdHeader());
         }
+        if (r.spec().api().sessionTokenHeader() != null) {
+            doc.put("session_token_header", r.spec().api().sessionTokenHeader());
+        }
         doc.put("model", r.model());
         doc.put("model_from", r.modelFrom());
         doc.put("tokenizer", tokenizer(tokenizer));

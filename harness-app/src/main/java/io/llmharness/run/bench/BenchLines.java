@@ -35,7 +35,10 @@ final class BenchLines {
                 + (spec.api().streaming() ? ", streaming" : ", not streaming")
                 + (spec.api().sessionIdHeader() == null
                         ? ""
-                        : ", session id in header " + spec.api().sessionIdHeader()));
+                        : ", session id in header " + spec.api().sessionIdHeader())
+                + (spec.api().sessionTokenHeader() == null
+                        ? ""
+                        : ", session token echoed in header " + spec.api().sessionTokenHeader()));
         if (tokenizer == null) {
             out.add("  tokenizer : none needed");
         } else {

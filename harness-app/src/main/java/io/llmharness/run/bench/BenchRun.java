@@ -65,6 +65,9 @@ public final class BenchRun {
     private final Listener listener;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final Wakeup wakeup = new Wakeup();
+    /** Wakes a trace replay's scheduler: only the answers it waits for and a stop, not every answer. */
+    private final Wakeup replayWakeup = new Wakeup();
+
     private final List<StageRun> finished = new ArrayList<>();
     private volatile String stopReason;
     private long runIndex;
@@ -129,6 +132,7 @@ public final class BenchRun {
             stopReason = reason;
         }
         wakeup.wake();
+        replayWakeup.wake();
     }
 
     /** Why the run was stopped, or null. */
@@ -174,7 +178,7 @@ public final class BenchRun {
             case Stage.Replay rp -> {
                 new ReplayDriver(
                                 clock,
-                                wakeup,
+                                replayWakeup,
                                 this::stopped,
                                 (row, due, answered) -> submit(index, row, due, records, answered))
                         .run(rp.plan(), start);

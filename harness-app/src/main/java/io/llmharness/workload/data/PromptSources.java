@@ -46,6 +46,15 @@ public final class PromptSources {
                         r.prefixTokens(),
                         r.prefixCount(),
                         "random: " + r.describe());
+            case DataSpec.TraceLengths t -> {
+                int n = count(t.input().length, needed);
+                yield RandomPrompts.ofLengths(
+                        tokenizer,
+                        seed,
+                        java.util.Arrays.copyOf(t.input(), n),
+                        java.util.Arrays.copyOf(t.output(), n),
+                        "random: " + t.describe());
+            }
             case DataSpec.Synthetic s ->
                 RandomPrompts.create(
                         tokenizer,

@@ -56,7 +56,40 @@ final class RandomPrompts implements PromptFeed {
             int prefixTokens,
             int prefixCount,
             String description) {
-        int longest = input.max() + prefixTokens;
+        return build(
+                tok,
+                seed,
+                corpus,
+                i -> LengthSampler.sample(input, Rng.of(seed, INPUT_STREAM, i)),
+                i -> LengthSampler.sample(output, Rng.of(seed, OUTPUT_STREAM, i)),
+                input.max(),
+                count,
+                prefixTokens,
+                prefixCount,
+                description);
+    }
+
+    /**
+     * Random text of given lengths: prompt {@code i} has {@code input[i]} tokens and asks for {@code output[i]}
+     * (inference-perf's {@code random} data with {@code data.trace}: a trace's lengths in its row order).
+     */
+    static RandomPrompts ofLengths(TextTokenizer tok, long seed, int[] input, int[] output, String description) {
+        int longest = java.util.Arrays.stream(input).max().orElse(1);
+        return build(tok, seed, null, i -> input[i], i -> output[i], longest, input.length, 0, 1, description);
+    }
+
+    private static RandomPrompts build(
+            TextTokenizer tok,
+            long seed,
+            String corpus,
+            java.util.function.IntUnaryOperator inputLength,
+            java.util.function.IntUnaryOperator outputLength,
+            int longestInput,
+            int count,
+            int prefixTokens,
+            int prefixCount,
+            String description) {
+        int longest = longestInput + prefixTokens;
         TokenPool pool = corpus != null
                 ? TokenPool.of(tok, corpus)
                 : TokenPool.random(tok, seed, POOL_STREAM, poolTokens(count, longest));
@@ -71,8 +104,8 @@ final class RandomPrompts implements PromptFeed {
         StaticRequest[] items = IntStream.range(0, count)
                 .parallel()
                 .mapToObj(i -> {
-                    int in = Math.max(1, LengthSampler.sample(input, Rng.of(seed, INPUT_STREAM, i)));
-                    int out = Math.max(1, LengthSampler.sample(output, Rng.of(seed, OUTPUT_STREAM, i)));
+                    int in = Math.max(1, inputLength.applyAsInt(i));
+                    int out = Math.max(1, outputLength.applyAsInt(i));
                     long offset = corpus != null
                             ? Rng.of(seed, POOL_STREAM, i).nextInt(pool.size())
                             : i * spacing + Rng.of(seed, POOL_STREAM, i).nextInt((int) Math.min(spacing, 1 << 30));

@@ -5,6 +5,8 @@ import io.llmharness.workload.spec.ApiSpec;
 import io.llmharness.workload.spec.DataSpec;
 import io.llmharness.workload.spec.LengthDistribution;
 import io.llmharness.workload.spec.LoadSpec;
+import io.llmharness.workload.trace.Trace;
+import io.llmharness.workload.trace.TraceRequest;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -57,7 +59,10 @@ final class InferencePerfData {
                             + " shared_prefix, shareGPT (a local file in data.path), conversation_replay");
         }
         d.reject("multimodal", "multimodal data is not supported yet");
-        lengthTrace(d.child("trace"), load);
+        DataSpec fromTrace = lengthTrace(d, type, load, warnings);
+        if (fromTrace != null) {
+            return fromTrace;
+        }
         if (d.child("use_chat_template").bool(false)) {
             throw d.child("use_chat_template").error("applying the tokenizer's chat template is not supported yet");
         }
@@ -88,28 +93,52 @@ final class InferencePerfData {
     }
 
     /**
-     * {@code data.trace}: inference-perf takes each request's lengths from it and, with {@code load.type:
-     * trace_replay}, the send times from {@code load.trace}. A replay here sends each row's own lengths, so it is
-     * accepted when it names the same file as {@code load.trace}; with another load type, how the trace's rows map
-     * to the stages' requests is not specified, so it is refused with what to use instead.
+     * {@code data.trace}: inference-perf's {@code random} generator takes request {@code i}'s input and output lengths
+     * from row {@code i} of the trace (ignoring the distributions) and, with {@code load.type: trace_replay}, the send
+     * times from {@code load.trace}. With a replay, which sends each row's own lengths, it is accepted when it names
+     * the file {@code load.trace} replays (then null: the replay is the data); with any other load it gives
+     * {@link DataSpec.TraceLengths}, cycling from the first row when a stage sends more requests than the trace has
+     * rows (where inference-perf fails), with a warning.
      */
-    private static void lengthTrace(YamlNode t, LoadSpec load) {
+    private static DataSpec lengthTrace(YamlNode d, String type, LoadSpec load, List<String> warnings) {
+        YamlNode t = d.child("trace");
         if (t.missing()) {
-            return;
+            return null;
         }
-        if (load.replay() == null) {
-            throw t.error("lengths from a trace are read with load.type trace_replay only (they come with their"
-                    + " times); replay the trace with load.type trace_replay, or harness bench --trace FILE");
+        if (load.replay() != null) {
+            t.allowOnly(List.of("file", "format"));
+            String file = t.child("file").string(null);
+            String replayed = load.replay().plan().trace().source();
+            if (file == null
+                    || !Path.of(file.strip())
+                            .normalize()
+                            .equals(Path.of(replayed).normalize())) {
+                throw t.child("file")
+                        .error("must name the trace load.trace replays (" + replayed + "): a replay sends each row's"
+                                + " own lengths; drop data.trace or give the same file");
+            }
+            return null;
         }
-        t.allowOnly(List.of("file", "format"));
-        String file = t.child("file").string(null);
-        String replayed = load.replay().plan().trace().source();
-        if (file == null
-                || !Path.of(file.strip()).normalize().equals(Path.of(replayed).normalize())) {
-            throw t.child("file")
-                    .error("must name the trace load.trace replays (" + replayed + "): a replay sends each row's own"
-                            + " lengths; drop data.trace or give the same file");
+        if (!type.equals("random")) {
+            throw t.error("gives the request lengths of data.type random only (as in inference-perf); set data.type:"
+                    + " random, or drop data.trace");
         }
+        Trace trace = InferencePerfLoad.readTrace(t);
+        for (String k : List.of("input_distribution", "output_distribution")) {
+            if (d.has(k)) {
+                warnings.add(d.where(k) + ": ignored: data.trace gives each request's lengths");
+            }
+        }
+        List<TraceRequest> rows = trace.requests();
+        int[] in = rows.stream().mapToInt(r -> Math.max(1, r.inputLength())).toArray();
+        int[] out = rows.stream().mapToInt(r -> Math.max(1, r.outputLength())).toArray();
+        long largest = load.largestStageRequests();
+        if (largest > rows.size()) {
+            warnings.add(t.where("file") + ": " + trace.source() + " has " + rows.size() + " rows and a stage sends "
+                    + largest + " requests: its rows are used again from the first (inference-perf stops with an"
+                    + " error past the last row)");
+        }
+        return new DataSpec.TraceLengths(trace.source(), in, out);
     }
 
     private static DataSpec shareGpt(YamlNode d, List<String> warnings) {

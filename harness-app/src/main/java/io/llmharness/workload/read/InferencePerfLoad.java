@@ -111,10 +111,30 @@ final class InferencePerfLoad {
         if (trace.missing()) {
             throw load.child("type").error("trace_replay needs load.trace with file (and format: AzurePublicDataset)");
         }
+        Trace t = readTrace(trace);
+        Long seed = load.child("base_seed").integer(defaultSeed);
+        ReplayPlan plan = ReplayPlan.of(t, ReplayOptions.defaults(), seed);
+        Double timeout = load.child("request_timeout").number(null);
+        if (timeout != null && !(timeout > 0)) {
+            throw load.child("request_timeout").error("must be > 0 seconds, got " + timeout);
+        }
+        Integer workers =
+                positiveOrZero(load.child("num_workers"), Runtime.getRuntime().availableProcessors());
+        Integer perWorker = positive(load.child("worker_max_concurrency"), 100);
+        return new LoadSpec(List.of(new Stage.Replay(plan)), timeout, 0, Math.max(1, workers) * perWorker, seed);
+    }
+
+    /**
+     * Reads a {@code {file, format}} trace node ({@code load.trace}, {@code data.trace}): the format is
+     * inference-perf's {@code AzurePublicDataset} or one of this tool's names; without one it is told from the file.
+     *
+     * @throws io.llmharness.error.HarnessException (config) naming the key, or the file and line of a bad row
+     */
+    static Trace readTrace(YamlNode trace) {
         trace.allowOnly(List.of("file", "format"));
         String file = trace.child("file").string(null);
         if (file == null || file.isBlank()) {
-            throw trace.error("file is missing: the path of the trace to replay");
+            throw trace.error("file is missing: the path of the trace");
         }
         String formatName = trace.child("format").string(null);
         TraceFormat format = null;
@@ -127,19 +147,9 @@ final class InferencePerfLoad {
                                             + " azure, burstgpt or records"));
         }
         Path path = Path.of(file.strip());
-        Trace t = format == null
+        return format == null
                 ? TraceReaders.read(path, TraceReadOptions.defaults())
                 : TraceReaders.read(path, format, TraceReadOptions.defaults());
-        Long seed = load.child("base_seed").integer(defaultSeed);
-        ReplayPlan plan = ReplayPlan.of(t, ReplayOptions.defaults(), seed);
-        Double timeout = load.child("request_timeout").number(null);
-        if (timeout != null && !(timeout > 0)) {
-            throw load.child("request_timeout").error("must be > 0 seconds, got " + timeout);
-        }
-        Integer workers =
-                positiveOrZero(load.child("num_workers"), Runtime.getRuntime().availableProcessors());
-        Integer perWorker = positive(load.child("worker_max_concurrency"), 100);
-        return new LoadSpec(List.of(new Stage.Replay(plan)), timeout, 0, Math.max(1, workers) * perWorker, seed);
     }
 
     private static Stage rateStage(YamlNode s, Arrival arrival) {

@@ -84,23 +84,32 @@ public final class InferencePerfReader {
                         + " report.goodput.constraints or with --slo instead");
             }
         }
-        api.reject(
-                "session_token_header_key",
-                "echoing a response header back is not supported yet; remove the key (session_id_header_key"
-                        + " sends the session id)");
-        String sessionHeader = api.child("session_id_header_key").string(null);
-        if (sessionHeader != null
-                && (!HeaderNames.valid(sessionHeader.strip()) || HeaderNames.reserved(sessionHeader.strip()))) {
-            throw api.child("session_id_header_key")
-                    .error(
-                            "'" + sessionHeader
-                                    + "' is not a header name the client may set (letters, digits and -, not one the client writes itself such as Content-Type)");
+        String sessionHeader = headerName(api, "session_id_header_key");
+        String tokenHeader = headerName(api, "session_token_header_key");
+        if (tokenHeader != null && tokenHeader.equalsIgnoreCase(sessionHeader)) {
+            throw api.child("session_token_header_key")
+                    .error("'" + tokenHeader + "' is also session_id_header_key; give the token its own header");
         }
         return new ApiSpec(
                 type.equals("chat") ? EndpointType.CHAT_COMPLETIONS : EndpointType.COMPLETIONS,
                 api.child("streaming").bool(false),
                 api.child("headers").stringMap(),
-                sessionHeader == null || sessionHeader.isBlank() ? null : sessionHeader.strip());
+                sessionHeader,
+                tokenHeader);
+    }
+
+    /** A header name the client may set, stripped; null when the key is absent or blank. */
+    private static String headerName(YamlNode api, String key) {
+        String name = api.child(key).string(null);
+        if (name == null || name.isBlank()) {
+            return null;
+        }
+        if (!HeaderNames.valid(name.strip()) || HeaderNames.reserved(name.strip())) {
+            throw api.child(key)
+                    .error("'" + name + "' is not a header name the client may set (letters, digits and -, not one"
+                            + " the client writes itself such as Content-Type)");
+        }
+        return name.strip();
     }
 
     private static ServerSpec server(YamlNode s) {

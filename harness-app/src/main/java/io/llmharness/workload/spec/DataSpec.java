@@ -193,5 +193,33 @@ public sealed interface DataSpec {
      * @param path the path as written
      * @param where {@code <profile>: <key>}
      */
+    /**
+     * inference-perf's {@code random} data with {@code data.trace}: random text whose lengths are a trace's, request
+     * {@code i} of a stage taking row {@code i} (its input and output lengths; the times come from the load's stages),
+     * cycling from the first row when a stage sends more requests than the trace has rows.
+     *
+     * @param file the trace, for the plan
+     * @param input each row's input length
+     * @param output each row's output length ({@code max_tokens})
+     */
+    record TraceLengths(String file, int[] input, int[] output) implements DataSpec {
+        public TraceLengths {
+            if (input.length == 0 || input.length != output.length) {
+                throw new IllegalArgumentException("a trace with rows of an input and an output length each");
+            }
+        }
+
+        @Override
+        public String type() {
+            return "random";
+        }
+
+        @Override
+        public String describe() {
+            return "random text of the lengths of " + file + " (" + input.length + " rows, request i of a stage takes"
+                    + " row i)";
+        }
+    }
+
     record FileRef(String path, String where) {}
 }

@@ -56,6 +56,25 @@ class PromptSourcesTest {
     }
 
     @Test
+    void aTracesLengthsGoToTheRequestsOfAStageInRowOrderAgainFromTheFirstRow() {
+        DataSpec.TraceLengths spec = new DataSpec.TraceLengths("t.csv", new int[] {37, 5, 120}, new int[] {44, 109, 0});
+        PromptFeed src = PromptSources.create(spec, tok, 3, 7, EndpointType.COMPLETIONS);
+        int[] in = {37, 5, 120, 37, 5, 120, 37};
+        int[] out = {44, 109, 1, 44, 109, 1, 44}; // a 0 output length still asks for one token
+        for (int i = 0; i < in.length; i++) {
+            WorkloadRequest r = src.request(0, i, i);
+            assertThat(tok.count(((Prompt.Text) r.prompt()).text()))
+                    .as("request %d", i)
+                    .isEqualTo(in[i]);
+            assertThat(r.maxTokens()).as("request %d", i).isEqualTo(out[i]);
+        }
+        assertThat(src.request(1, 0, 9).prompt())
+                .as("a new stage starts at row 0")
+                .isEqualTo(src.request(0, 0, 0).prompt());
+        assertThat(src.describe()).contains("t.csv", "3 rows");
+    }
+
+    @Test
     void theSameSeedGivesTheSamePromptsAndEveryStageStartsAtPromptZero() {
         DataSpec.Random spec = new DataSpec.Random(LengthDistribution.fixed(20), LengthDistribution.fixed(5), 50, 0, 1);
         PromptFeed a = PromptSources.create(spec, tok, 7, 0, EndpointType.COMPLETIONS);

@@ -15,8 +15,11 @@ import io.llmharness.workload.spec.Stage;
 import io.llmharness.workload.spec.SweepSpec;
 import io.llmharness.workload.spec.WorkloadSpec;
 import io.llmharness.workload.template.Overrides;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ProfileReadersTest {
 
@@ -170,7 +173,7 @@ class ProfileReadersTest {
     }
 
     @Test
-    void aSessionIdHeaderKeyIsReadAndASessionTokenHeaderIsOneLine() {
+    void sessionIdAndSessionTokenHeaderKeysAreReadAndBadNamesAreOneLine() {
         WorkloadSpec s =
                 ip(SANITY.replace("  streaming: true\n", "  streaming: true\n  session_id_header_key: x-sid\n"));
         assertThat(s.api().sessionIdHeader()).isEqualTo("x-sid");
@@ -179,23 +182,58 @@ class ProfileReadersTest {
                 SANITY.replace("  streaming: true\n", "  streaming: true\n  session_id_header_key: 'x sid'\n"),
                 "api.session_id_header_key",
                 "not a header name");
+        WorkloadSpec t = ip(SANITY.replace(
+                "  streaming: true\n",
+                "  streaming: true\n  session_id_header_key: x-sid\n  session_token_header_key: X-Tok\n"));
+        assertThat(t.api().sessionTokenHeader()).isEqualTo("X-Tok");
+        assertThat(t.api().sessionIdHeader()).isEqualTo("x-sid");
+        assertThat(ip(SANITY).api().sessionTokenHeader()).isNull();
         fails(
-                SANITY.replace("  streaming: true\n", "  streaming: true\n  session_token_header_key: x-tok\n"),
+                SANITY.replace("  streaming: true\n", "  streaming: true\n  session_token_header_key: 'x tok'\n"),
                 "api.session_token_header_key",
-                "not supported yet");
+                "not a header name");
+        fails(
+                SANITY.replace(
+                        "  streaming: true\n",
+                        "  streaming: true\n  session_id_header_key: x-s\n  session_token_header_key: X-S\n"),
+                "api.session_token_header_key",
+                "its own header");
     }
 
     @Test
-    void traceSessionReplayAndDataTraceOutsideATraceReplayAreOneLineSayingWhatToUse() {
+    void traceSessionReplayIsOneLineSayingWhatToUse() {
         fails(
                 SANITY.replace("type: constant", "type: trace_session_replay"),
                 "load.type",
                 "agent traces",
                 "harness bench --trace FILE");
+    }
+
+    @Test
+    void dataTraceGivesRandomDataTheLengthsOfItsRowsInOrderOnTheStagesTimes(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("azure.csv");
+        Files.writeString(
+                csv,
+                "TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:15:46.68,374,44\n"
+                        + "2023-11-16 18:15:50.99,396,109\n2023-11-16 18:15:51.00,20,7\n");
+        String trace = "  trace:\n    file: " + csv + "\n    format: AzurePublicDataset\n";
+        WorkloadSpec s = ip(SANITY.replace("data:\n  type: random\n", "data:\n  type: random\n" + trace));
+        DataSpec.TraceLengths d = (DataSpec.TraceLengths) s.data();
+        assertThat(d.input()).containsExactly(374, 396, 20);
+        assertThat(d.output()).containsExactly(44, 109, 7);
+        assertThat(s.load().stages()).singleElement().isInstanceOf(Stage.Rate.class);
+        // the distributions give way to the trace, and a stage of 30 requests reuses the 3 rows: both said
+        assertThat(s.warnings())
+                .anySatisfy(w -> assertThat(w).contains("data.input_distribution", "ignored"))
+                .anySatisfy(w -> assertThat(w).contains("data.trace.file", "3 rows", "30 requests"));
         fails(
-                SANITY.replace("data:\n  type: random\n", "data:\n  type: random\n  trace:\n    file: t.csv\n"),
+                SANITY.replace("data:\n  type: random\n", "data:\n  type: synthetic\n" + trace),
                 "data.trace",
-                "load.type trace_replay only");
+                "data.type random only");
+        fails(
+                SANITY.replace("data:\n  type: random\n", "data:\n  type: random\n  trace:\n    format: azure\n"),
+                "data.trace",
+                "file is missing");
     }
 
     @Test

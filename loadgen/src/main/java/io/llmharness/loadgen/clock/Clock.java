@@ -30,6 +30,16 @@ public interface Clock {
      */
     void await(BooleanSupplier condition, Wakeup wakeup);
 
+    /**
+     * Blocks until {@code condition} holds or {@link #nanoTime()} has reached {@code deadlineNanos}, whichever comes
+     * first. Unlike {@link #sleepUntil} the real clock never spins here: it parks, so it returns within the OS's
+     * wake-up latency after the deadline (tens of µs on an idle CPU). For schedules whose precision is milliseconds
+     * and whose waiter must not take a core from the threads doing the work (a trace replay's bursts).
+     */
+    default void awaitUntil(BooleanSupplier condition, Wakeup wakeup, long deadlineNanos) {
+        await(() -> condition.getAsBoolean() || nanoTime() - deadlineNanos >= 0, wakeup);
+    }
+
     /** The real clock. */
     static Clock system() {
         return SystemClock.INSTANCE;

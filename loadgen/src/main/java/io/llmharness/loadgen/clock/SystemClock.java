@@ -19,6 +19,9 @@ public final class SystemClock implements Clock {
     /** Longest single park while waiting for a condition, in ns (a safety net; wakeups normally come first). */
     private static final long MAX_PARK_NANOS = 1_000_000;
 
+    /** Longest single park of {@link #awaitUntil} (a safety net for a missed wake-up), in ns. */
+    private static final long MAX_UNTIL_PARK_NANOS = 50_000_000;
+
     /** How long to spin on a condition before parking, in ns. */
     private static final long CONDITION_SPIN_NANOS = 20_000;
 
@@ -57,6 +60,25 @@ public final class SystemClock implements Clock {
         }
         while (System.nanoTime() - deadlineNanos < 0) {
             Thread.onSpinWait();
+        }
+    }
+
+    @Override
+    public void awaitUntil(BooleanSupplier condition, Wakeup wakeup, long deadlineNanos) {
+        if (condition.getAsBoolean()) {
+            return;
+        }
+        wakeup.register(Thread.currentThread());
+        try {
+            while (!condition.getAsBoolean()) {
+                long left = deadlineNanos - System.nanoTime();
+                if (left <= 0) {
+                    return;
+                }
+                LockSupport.parkNanos(wakeup, Math.min(left, MAX_UNTIL_PARK_NANOS));
+            }
+        } finally {
+            wakeup.clear();
         }
     }
 

@@ -97,6 +97,19 @@ public final class VirtualClock implements Clock {
         }
     }
 
+    @Override
+    public void awaitUntil(BooleanSupplier condition, Wakeup wakeup, long deadlineNanos) {
+        while (!condition.getAsBoolean()) {
+            if (events.isEmpty() || events.peek().at > deadlineNanos) {
+                if (deadlineNanos > now) {
+                    now = deadlineNanos;
+                }
+                return;
+            }
+            runNext();
+        }
+    }
+
     private void runNext() {
         Event e = events.poll();
         if (e.at > now) {

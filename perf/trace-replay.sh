@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Schedule fidelity of trace replay (docs/bench.md, "Schedule fidelity"): a 10k-row bursty Mooncake trace (bursts
+# of 25 rows 0.1 ms apart, one every 50 ms: 500 req/s on average) replayed with `harness bench --trace` against
+# `harness sim` (TTFT 5 ms, ITL 0.5 ms, 2 output tokens, streamed) at 1x and 10x. Prints, per speed, the
+# schedule lag from summary.json, the scheduler's share of it (issued - scheduled, from requests.csv) and the
+# client-health verdict, with the load average before and after. Not pinned: the replay's client and the simulator
+# share the machine, as in the component test. Usage: perf/trace-replay.sh [SPEEDUPS] (default "1 10").
+set -euo pipefail
+root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
+port="${PORT:-18651}"
+speedups="${1:-1 10}"
+. "$root/scripts/find-jdk.sh"
+harness_find_jdk
+java="$JAVA_HOME/bin/java"
+work="$(mktemp -d -t harness-replay.XXXXXX)"
+if [ "${SKIP_BUILD:-}" != 1 ]; then
+  (cd "$root" && ./mvnw -B -q -DskipTests -Dspotless.check.skip=true package) >"$work/build.txt" 2>&1 \
+    || { tail -n 30 "$work/build.txt" >&2; exit 1; }
+fi
+jar="$root/harness-app/target/llm-harness.jar"
+sim_pid=""
+stop_sim() { [ -n "$sim_pid" ] && { kill -TERM "$sim_pid" 2>/dev/null; wait "$sim_pid" 2>/dev/null || true; }; sim_pid=""; }
+trap stop_sim EXIT
+"$java" -jar "$jar" sim --port "$port" --ttft 5 --itl 0.5 --keep-alive-timeout-ms 0 >"$work/sim.txt" 2>&1 &
+sim_pid=$!
+for _ in $(seq 1 150); do
+  curl -sf "http://127.0.0.1:$port/health" >/dev/null && break
+  sleep 0.1
+done
+curl -sf "http://127.0.0.1:$port/health" >/dev/null || { echo "trace-replay.sh: the simulator did not start; see $work/sim.txt" >&2; exit 1; }
+
+python3 - "$work/bursty.jsonl" <<'PY'
+import json, sys
+with open(sys.argv[1], "w") as f:
+    for i in range(10_000):
+        at = (i // 25) * 50.0 + (i % 25) * 0.1
+        f.write(json.dumps({"timestamp": round(at, 3), "input_length": 20 + i % 13, "output_length": 2,
+                            "hash_ids": [i % 2, 1000 + i]}) + "\n")
+PY
+
+for x in $speedups; do
+  load_before="$(cut -d' ' -f1 /proc/loadavg)"
+  "$java" --enable-native-access=ALL-UNNAMED -jar "$jar" bench --trace "$work/bursty.jsonl" --trace-format mooncake \
+    --trace-block-size 16 --speedup "$x" --endpoint "http://127.0.0.1:$port" --output-dir "$work/runs-$x" \
+    >"$work/bench-$x.txt" 2>&1 || { tail -n 20 "$work/bench-$x.txt" >&2; exit 1; }
+  run="$(ls -d "$work/runs-$x"/*/ | head -n 1)"
+  python3 - "$run" "$x" "$load_before" "$(cut -d' ' -f1 /proc/loadavg)" <<'PY'
+import csv, json, sys, glob, os
+run, x, before, after = sys.argv[1:5]
+s = json.load(open(os.path.join(run, "summary.json")))
+lag = s.get("schedule_lag_ms", {})
+health = s.get("replay", {}).get("client_health", {})
+issue = []
+for path in glob.glob(os.path.join(run, "**", "requests.csv"), recursive=True):
+    for r in csv.DictReader(open(path)):
+        if r.get("issued_ns") and r.get("scheduled_ns"):
+            issue.append((int(r["issued_ns"]) - int(r["scheduled_ns"])) / 1e6)
+issue.sort()
+p = lambda v, q: v[max(0, min(len(v) - 1, int(-(-q * len(v) // 1)) - 1))] if v else float("nan")
+print(f"{x}x: schedule lag p50 {lag.get('p50')} ms, p99 {lag.get('p99')} ms, max {lag.get('max')} ms, "
+      f"{lag.get('sent_within_1ms_share')} within 1 ms; scheduler (issued - due) p50 {p(issue, .5):.3f} ms, "
+      f"p99 {p(issue, .99):.3f} ms; health {health.get('verdict')} {health.get('reasons')}; "
+      f"load average {before} -> {after}")
+PY
+done
+rm -rf "$work"
