@@ -354,13 +354,19 @@ public final class LlmClient {
     // ---- data plane
 
     private void dispatch(ClientRequest r, boolean waited) {
-        long now = System.nanoTime();
         EventLoopState loop = loops[(int) Long.remainderUnsigned(nextLoop.getAndIncrement(), loops.length)];
         ClientWait wait = waited ? capWait : ClientWait.NONE;
-        loop.context().runOnContext(v -> run(r, loop, now, wait));
+        loop.context().runOnContext(v -> run(r, loop, wait));
     }
 
-    private void run(ClientRequest r, EventLoopState loop, long dispatchedNs, ClientWait wait) {
+    /**
+     * Starts a request on its event loop. Its dispatch time is taken here, when the loop takes it up, not when it was
+     * handed to the loop: a burst (an Offline query issues every sample at once) queues behind the loop's other work,
+     * and that time belongs to the client's queue (dispatched − issued) and shows as event-loop lag, not as waiting
+     * for a connection (connected − dispatched), which would blame the pool for the loop's backlog.
+     */
+    private void run(ClientRequest r, EventLoopState loop, ClientWait wait) {
+        long dispatchedNs = System.nanoTime();
         Endpoint ep = balancer.pick();
         long id = requestIds.getAndIncrement();
         RequestRun run = new RequestRun(
