@@ -10,6 +10,7 @@ import io.llmharness.client.health.ClientSampler;
 import io.llmharness.client.health.ClientSamples;
 import io.llmharness.client.record.RecordSnapshot;
 import io.llmharness.client.sut.HttpSut;
+import io.llmharness.client.sut.SutMode;
 import io.llmharness.client.sut.SutOptions;
 import io.llmharness.client.transport.EndpointStats;
 import io.llmharness.client.transport.TransportOptions;
@@ -230,6 +231,7 @@ final class LoadGenRun {
                 .api(ApiSettings.of(model, spec.benchmark().generation().params()))
                 .responseEncoding(spec.benchmark().spec().responseEncoding())
                 .maxInFlight(spec.sut().maxInFlight())
+                .closedLoop(spec.sut().mode() != SutMode.PER_SAMPLE_STREAMING)
                 .balancing(spec.sut().balancing())
                 .maxConsecutiveFailures(spec.sut().maxConsecutiveFailures())
                 .retry(RetryPolicy.ofRetries(spec.sut().maxRetries()))

@@ -16,6 +16,8 @@ import io.llmharness.client.record.ClientWait;
  * @param connectionsOpened connections opened, over all servers
  * @param connectingPeak most connection attempts in progress at once to one server, since the client started (the
  *     pool bounds it with {@link io.llmharness.client.transport.TransportOptions#maxConnecting})
+ * @param poolWaits requests that found no idle connection and waited for one, over all servers, since the client
+ *     started (a closed loop on a full pool adds none)
  */
 public record ClientCounters(
         int inFlight,
@@ -26,4 +28,5 @@ public record ClientCounters(
         long capWaits,
         int connectionsOpen,
         long connectionsOpened,
-        int connectingPeak) {}
+        int connectingPeak,
+        long poolWaits) {}

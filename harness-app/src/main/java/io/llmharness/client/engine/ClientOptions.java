@@ -27,6 +27,10 @@ import java.util.Objects;
  * @param maxConnections most connections open to each server at once (HTTP/1.1: one request per connection), so
  *     at most {@code maxConnections × servers} requests are in progress; a request beyond it waits in the client,
  *     recorded as {@link io.llmharness.client.record.ClientWait#CONNECTION_CAP}
+ * @param closedLoop the caller keeps up to {@code maxInFlight} requests in flight and sends the next as one ends (an
+ *     Offline run): each pool opens a connection for every waiting request (bounded by the pool size and the
+ *     connection attempts in progress) instead of waiting for busy ones to free up, so no request of the loop waits
+ *     for a socket once the pool holds {@link #poolSize()} connections
  */
 public record ClientOptions(
         List<String> baseUrls,
@@ -42,7 +46,8 @@ public record ClientOptions(
         int maxConsecutiveFailures,
         RetryPolicy retry,
         int expectedRequests,
-        int maxConnections) {
+        int maxConnections,
+        boolean closedLoop) {
 
     /** The default of {@link #maxConnections}: ample for a GPU server, far below the ephemeral port range. */
     public static final int DEFAULT_MAX_CONNECTIONS = 1024;

@@ -26,6 +26,7 @@ public final class ClientOptionsBuilder {
     private int expectedRequests = 1024;
     private int maxConnections = ClientOptions.DEFAULT_MAX_CONNECTIONS;
     private ResponseEncoding encoding;
+    private boolean closedLoop;
 
     public ClientOptionsBuilder baseUrls(List<String> v) {
         baseUrls = v;
@@ -103,6 +104,12 @@ public final class ClientOptionsBuilder {
         return this;
     }
 
+    /** Whether the caller runs a closed loop of {@code maxInFlight} requests (default false; see {@link ClientOptions}). */
+    public ClientOptionsBuilder closedLoop(boolean v) {
+        closedLoop = v;
+        return this;
+    }
+
     /**
      * Sets what the caller needs from responses; applied at {@link #build()}, after {@link #api} and
      * {@link #collectText}: token ids ask OpenAI endpoints for {@code return_token_ids}, text makes the client
@@ -137,6 +144,7 @@ public final class ClientOptionsBuilder {
                 maxConsecutiveFailures,
                 retry,
                 expectedRequests,
-                maxConnections);
+                maxConnections,
+                closedLoop);
     }
 }

@@ -100,7 +100,7 @@ public final class LlmClient {
         this.adapter = EndpointAdapter.of(options.endpointType());
         List<Endpoint> eps = new ArrayList<>();
         for (int i = 0; i < urls.size(); i++) {
-            eps.add(new Endpoint(vertx, i, urls.get(i), options.poolSize(), options.transport()));
+            eps.add(new Endpoint(vertx, i, urls.get(i), options.poolSize(), options.closedLoop(), options.transport()));
         }
         this.endpoints = List.copyOf(eps);
         this.balancer = options.balancing().over(endpoints);
@@ -204,7 +204,9 @@ public final class LlmClient {
         int open = 0;
         long opened = 0;
         int connectingPeak = 0;
+        long poolWaits = 0;
         for (Endpoint e : endpoints) {
+            poolWaits += e.poolWaits();
             open += e.openConnections();
             opened += e.stats().connectionsOpened();
             connectingPeak = Math.max(connectingPeak, e.connectingPeak());
@@ -218,7 +220,8 @@ public final class LlmClient {
                 dispatcher.waited(),
                 open,
                 opened,
-                connectingPeak);
+                connectingPeak,
+                poolWaits);
     }
 
     /**
@@ -254,12 +257,16 @@ public final class LlmClient {
         List<Future<Integer>> opened = new ArrayList<>();
         for (Endpoint ep : endpoints) {
             int missing = Math.min(perServer, ep.poolSize()) - ep.openConnections();
+            // the idle connections are held by the first loop's checks, so the pool has to open `missing` new ones
+            int idle = ep.idleConnections();
             for (int i = 0; i < loops.length && missing > 0; i++) {
                 int share = (missing + loops.length - 1 - i) / (loops.length - i);
+                int hold = i == 0 ? idle : 0;
                 missing -= share;
                 Context c = loops[i].context();
-                opened.add(Future.<Integer>future(p -> c.runOnContext(v ->
-                        ep.open(share, options.transport().connectTimeoutMs()).onComplete(p))));
+                opened.add(Future.<Integer>future(p -> c.runOnContext(
+                        v -> ep.open(share, hold, options.transport().connectTimeoutMs())
+                                .onComplete(p))));
             }
         }
         return Future.join(opened)
@@ -347,13 +354,19 @@ public final class LlmClient {
     // ---- data plane
 
     private void dispatch(ClientRequest r, boolean waited) {
-        long now = System.nanoTime();
         EventLoopState loop = loops[(int) Long.remainderUnsigned(nextLoop.getAndIncrement(), loops.length)];
         ClientWait wait = waited ? capWait : ClientWait.NONE;
-        loop.context().runOnContext(v -> run(r, loop, now, wait));
+        loop.context().runOnContext(v -> run(r, loop, wait));
     }
 
-    private void run(ClientRequest r, EventLoopState loop, long dispatchedNs, ClientWait wait) {
+    /**
+     * Starts a request on its event loop. Its dispatch time is taken here, when the loop takes it up, not when it was
+     * handed to the loop: a burst (an Offline query issues every sample at once) queues behind the loop's other work,
+     * and that time belongs to the client's queue (dispatched − issued) and shows as event-loop lag, not as waiting
+     * for a connection (connected − dispatched), which would blame the pool for the loop's backlog.
+     */
+    private void run(ClientRequest r, EventLoopState loop, ClientWait wait) {
+        long dispatchedNs = System.nanoTime();
         Endpoint ep = balancer.pick();
         long id = requestIds.getAndIncrement();
         RequestRun run = new RequestRun(

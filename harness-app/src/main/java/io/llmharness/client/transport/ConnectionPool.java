@@ -21,8 +21,16 @@ import java.util.function.LongSupplier;
  *       attempts are in progress, or when open + connecting would exceed {@code maxSize}. "Expected to serve": the
  *       recent connect time over the recent interval between releases (moving averages), or none once the oldest
  *       waiting request has waited longer than that should take (a stalled server; {@link #recheck} looks
- *       periodically).
+ *       periodically). A <em>closed-loop</em> pool ({@link #closedLoop}) skips that estimate: every waiting request
+ *       beyond the connections being opened gets an attempt (still at most {@code maxConnecting} at a time).
  * </ol>
+ *
+ * <p>Why a closed loop differs: when the caller keeps at most {@code maxSize} requests in flight and sends the next
+ * one as each ends (an Offline run, {@code --max-in-flight} = the pool size), every release is taken by a request
+ * that was already waiting and another one joins the queue at once. The queue never drains, so "the busy
+ * connections will serve them" holds for each waiter and for none of the queue: the estimate would keep about
+ * connect time / release interval requests waiting for a socket for the whole run. There the pool cannot grow
+ * beyond the caller's own cap, so a storm is impossible and opening is always right.
  *
  * <p>So a burst, a cold start or a server stall no longer opens one connection per waiting request: set-up work is
  * bounded at any moment, and when requests come back faster than a connection can be opened they simply reuse
@@ -83,6 +91,7 @@ public final class ConnectionPool<C> {
     private final int maxSize;
     private final int maxConnecting;
     private final long idleNs;
+    private final boolean closedLoop;
     private final Connector<C> connector;
     private final LongSupplier clock;
     private final ArrayDeque<Pooled<C>> idle = new ArrayDeque<>();
@@ -91,6 +100,7 @@ public final class ConnectionPool<C> {
     private int connecting;
     private int connectingPeak;
     private long opened;
+    private long waitedCount;
     private long lastReleaseNs;
     private double releaseIntervalNs = -1;
     private double connectNs = -1;
@@ -101,12 +111,29 @@ public final class ConnectionPool<C> {
      * @param idleNs idle connections older than this are closed by {@link #expire}
      */
     public ConnectionPool(int maxSize, int maxConnecting, long idleNs, Connector<C> connector) {
-        this(maxSize, maxConnecting, idleNs, connector, System::nanoTime);
+        this(maxSize, maxConnecting, idleNs, false, connector, System::nanoTime);
+    }
+
+    /**
+     * As above.
+     *
+     * @param closedLoop the caller keeps at most {@code maxSize} requests in flight (a closed loop whose in-flight cap
+     *     is this pool's size): every waiting request gets a connection attempt, without waiting for busy ones
+     */
+    public ConnectionPool(int maxSize, int maxConnecting, long idleNs, boolean closedLoop, Connector<C> connector) {
+        this(maxSize, maxConnecting, idleNs, closedLoop, connector, System::nanoTime);
     }
 
     /** As above, with a clock in nanoseconds (tests). */
-    ConnectionPool(int maxSize, int maxConnecting, long idleNs, Connector<C> connector, LongSupplier clock) {
+    ConnectionPool(
+            int maxSize,
+            int maxConnecting,
+            long idleNs,
+            boolean closedLoop,
+            Connector<C> connector,
+            LongSupplier clock) {
         this.clock = clock;
+        this.closedLoop = closedLoop;
         if (maxSize < 1 || maxConnecting < 1 || idleNs <= 0) {
             throw new IllegalArgumentException("maxSize, maxConnecting and idleNs must be >= 1");
         }
@@ -129,6 +156,7 @@ public final class ConnectionPool<C> {
                 open = 0;
             } else {
                 long now = clock.getAsLong();
+                waitedCount++;
                 waiters.addLast(new Waiting<>(w, now));
                 open = planConnects(now);
             }
@@ -308,6 +336,16 @@ public final class ConnectionPool<C> {
         return opened;
     }
 
+    /** Whether every waiting request gets a connection attempt (see the class comment). */
+    public boolean closedLoop() {
+        return closedLoop;
+    }
+
+    /** Requests that found no idle connection and waited for one. */
+    public synchronized long waited() {
+        return waitedCount;
+    }
+
     /** Most connection attempts in progress at once. */
     public int maxConnecting() {
         return maxConnecting;
@@ -376,7 +414,7 @@ public final class ConnectionPool<C> {
      * (GC, a descheduled process) requests and releases arrive together, and the releases serve the requests.
      */
     private int expectedFrees(long now) {
-        if (busy == 0 || releaseIntervalNs <= 0 || connectNs <= 0 || waiters.isEmpty()) {
+        if (closedLoop || busy == 0 || releaseIntervalNs <= 0 || connectNs <= 0 || waiters.isEmpty()) {
             return 0;
         }
         long oldestWait = now - waiters.peekFirst().sinceNs();

@@ -62,8 +62,10 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
     /**
      * @param index position in the client's endpoint list
      * @param poolSize most connections kept open to this server
+     * @param closedLoop the caller keeps at most {@code poolSize} requests in flight: every waiting request gets a
+     *     connection attempt ({@link ConnectionPool}'s closed-loop policy)
      */
-    public Endpoint(Vertx vertx, int index, BaseUrl url, int poolSize, TransportOptions o) {
+    public Endpoint(Vertx vertx, int index, BaseUrl url, int poolSize, boolean closedLoop, TransportOptions o) {
         this.vertx = vertx;
         this.index = index;
         this.url = url;
@@ -91,7 +93,7 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
                 .setSsl(url.ssl())
                 .setConnectTimeout(o.connectTimeoutMs());
         long idleNs = o.poolIdleSeconds() * 1_000_000_000L;
-        this.pool = new ConnectionPool<>(poolSize, o.maxConnecting(), idleNs, this);
+        this.pool = new ConnectionPool<>(poolSize, o.maxConnecting(), idleNs, closedLoop, this);
         // every 50 ms: expire idle connections, and look at waiting requests a stalled server leaves unserved
         this.expiryTimer = vertx.setPeriodic(50, id -> {
             pool.expire(System.nanoTime());
@@ -156,6 +158,16 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
         return pool.openCount() + known.size();
     }
 
+    /** Idle connections in the pool now. */
+    public int idleConnections() {
+        return pool.idleCount();
+    }
+
+    /** Requests that found no idle connection in the pool and waited for one (since the start). */
+    public long poolWaits() {
+        return pool.waited();
+    }
+
     /** Most connection attempts that were in progress at once since the start. */
     public int connectingPeak() {
         return pool.connectingPeak();
@@ -165,11 +177,14 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
      * Opens {@code count} more connections (at most {@link TransportOptions#maxConnecting} attempts at a time) and
      * verifies each with a {@code GET /health} (any HTTP answer proves the connection works); afterwards they wait
      * idle in the pool. Each check holds its connection until all are obtained, so the pool has to open {@code count}
-     * distinct ones (up to its size). Call on an event loop, with no other request running on this server.
+     * distinct ones (up to its size). The pool hands out its idle connections first: {@code idle} of them are held
+     * (and checked) too, or the checks would take them and open nothing. Call on an event loop, with no other request
+     * running on this server.
      *
-     * @return how many connections answered
+     * @param idle idle connections of this pool to hold as well (each one at most once over concurrent calls)
+     * @return how many new connections answered
      */
-    public Future<Integer> open(int count, long timeoutMs) {
+    public Future<Integer> open(int count, int idle, long timeoutMs) {
         RequestOptions ro = new RequestOptions()
                 .setMethod(HttpMethod.GET)
                 .setHost(url.host())
@@ -180,8 +195,9 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
         for (int i = 0; i < headerNames.length; i++) {
             ro.putHeader(headerNames[i], headerValues[i]);
         }
-        List<Promise<ConnectionPool.Pooled<HttpClientConnection>>> held = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
+        int holds = count + idle;
+        List<Promise<ConnectionPool.Pooled<HttpClientConnection>>> held = new ArrayList<>(holds);
+        for (int i = 0; i < holds; i++) {
             Promise<ConnectionPool.Pooled<HttpClientConnection>> p = Promise.promise();
             held.add(p);
             pool.acquire(new ConnectionPool.Waiter<>() {
@@ -197,17 +213,18 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
             });
         }
         return Future.join(held.stream().map(Promise::future).toList()).transform(all -> {
-            List<Future<Integer>> answers = new ArrayList<>(count);
+            List<Future<Integer>> answers = new ArrayList<>(holds);
             for (Promise<ConnectionPool.Pooled<HttpClientConnection>> p : held) {
                 if (p.future().succeeded()) {
                     ConnectionPool.Pooled<HttpClientConnection> c = p.future().result();
+                    boolean fresh = !c.reused();
                     answers.add(c.connection()
                             .request(ro)
                             .compose(r -> r.send())
                             .compose(resp -> resp.body())
                             .transform(ar -> {
                                 pool.release(c, ar.succeeded());
-                                return Future.succeededFuture(ar.succeeded() ? 1 : 0);
+                                return Future.succeededFuture(ar.succeeded() && fresh ? 1 : 0);
                             }));
                 }
             }

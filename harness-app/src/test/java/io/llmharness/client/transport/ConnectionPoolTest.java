@@ -13,6 +13,7 @@ class ConnectionPoolTest {
 
     private long now = 1_000 * MS;
     private final Connector connector = new Connector();
+    private final List<Request> live = new ArrayList<>();
 
     /** Counts connection attempts and lets the test finish them. */
     private static final class Connector implements ConnectionPool.Connector<String> {
@@ -61,7 +62,72 @@ class ConnectionPoolTest {
     }
 
     private ConnectionPool<String> pool(int size, int connecting) {
-        return new ConnectionPool<>(size, connecting, 3_000 * MS, connector, () -> now);
+        return new ConnectionPool<>(size, connecting, 3_000 * MS, false, connector, () -> now);
+    }
+
+    /**
+     * A closed loop on a fast server: every 0.1 ms the request that got its connection first ends and the next one is
+     * sent; a connection takes 2 ms to open (the attempts in progress complete every 20
+     * steps). {@code start} more requests join the loop first; the loop's requests carry over between calls. Returns
+     * the pool's waiting requests at the end.
+     */
+    private int closedLoop(ConnectionPool<String> p, int start, int steps) {
+        live.addAll(acquire(p, start));
+        for (int step = 1; step <= steps; step++) {
+            now += MS / 10;
+            for (int i = 0; i < live.size(); i++) {
+                if (live.get(i).got != null) {
+                    p.release(live.remove(i).got, true);
+                    live.addAll(acquire(p, 1)); // the next request of the loop replaces the one that ended
+                    break;
+                }
+            }
+            if (step % 20 == 0) {
+                while (connector.inProgress > 0) {
+                    connector.succeed(p, 2 * MS);
+                }
+            }
+        }
+        return p.waiting();
+    }
+
+    @Test
+    void aClosedLoopPoolDoesNotCountOnReleasesItsOwnLoopTakesBack() {
+        // the same busy pool as above, but a closed loop of 14 requests on a pool of 14: 10 requests wait
+        ConnectionPool<String> p = busyPool(new ConnectionPool<>(14, 8, 3_000 * MS, true, connector, () -> now));
+        int before = connector.attempts;
+        List<Request> waiting = acquire(p, 10);
+        assertThat(connector.attempts - before)
+                .as("an attempt per waiter, 8 at a time")
+                .isEqualTo(8);
+        for (int i = 0; i < 8; i++) {
+            connector.succeed(p, 2 * MS);
+        }
+        assertThat(connector.attempts - before)
+                .as("the last two, then the pool is full")
+                .isEqualTo(10);
+        connector.succeed(p, 2 * MS);
+        connector.succeed(p, 2 * MS);
+        assertThat(waiting).allMatch(r -> r.got != null);
+        assertThat(p.openCount()).isEqualTo(14);
+        assertThat(p.waiting()).isZero();
+    }
+
+    @Test
+    void aClosedLoopPoolOpensAConnectionForEveryWaitingRequestUpToItsSize() {
+        ConnectionPool<String> p = new ConnectionPool<>(32, 8, 3_000 * MS, true, connector, () -> now);
+        int waiting = closedLoop(p, 32, 2_000);
+        assertThat(waiting)
+                .as("no request of the loop waits once the pool holds the loop's size")
+                .isZero();
+        assertThat(p.openCount()).isEqualTo(32);
+        assertThat(p.opened()).as("never more than the loop needs").isEqualTo(32);
+        assertThat(connector.peakInProgress)
+                .as("still at most 8 attempts at a time")
+                .isEqualTo(8);
+        long waited = p.waited();
+        closedLoop(p, 0, 500);
+        assertThat(p.waited()).as("a full pool: no more waits").isEqualTo(waited);
     }
 
     private static List<Request> acquire(ConnectionPool<String> p, int n) {
@@ -104,7 +170,10 @@ class ConnectionPoolTest {
 
     /** Four busy connections that took 2 ms to open and come back every 0.1 ms (each reused at once). */
     private ConnectionPool<String> busyPool() {
-        ConnectionPool<String> p = pool(1024, 8);
+        return busyPool(pool(1024, 8));
+    }
+
+    private ConnectionPool<String> busyPool(ConnectionPool<String> p) {
         List<Request> held = acquire(p, 4);
         for (int i = 0; i < 4; i++) {
             connector.succeed(p, 2 * MS);
