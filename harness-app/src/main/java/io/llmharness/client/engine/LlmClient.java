@@ -243,29 +243,36 @@ public final class LlmClient {
     }
 
     /**
-     * Opens connections until every server's pool holds {@code perServer} of them (at most its pool size),
-     * spread over the event loops, and verifies each with one small request. Call before a run, with no request
-     * in progress: a warm pool means the first measured requests neither wait for a TCP handshake nor open
-     * connections in a burst.
+     * Opens connections until every server's pool holds {@code perServer} of them (at most its pool size), spread
+     * over the event loops, and keeps them — and any others open now — open however long they idle: the pool's idle
+     * expiry closes only connections opened after this call. No request is sent on them ({@code Endpoint#open} says
+     * why). Call before a run, with no request in progress: a warm pool means the first measured requests neither
+     * wait for a TCP handshake nor open connections in a burst; and the warm-up's connections, most of which idle
+     * while the run reuses the last released ones, are not closed a few seconds into the run (closing them there
+     * made the JIT deoptimise Netty's and Vert.x's hottest methods in the middle of the measured window).
      *
-     * @return how many connections were opened and answered
+     * @return how many connections were newly opened
      */
     public Future<Integer> prepareConnections(int perServer) {
-        List<Future<Integer>> opened = new ArrayList<>();
+        List<Future<Void>> attempts = new ArrayList<>();
+        long before = 0;
         for (Endpoint ep : endpoints) {
-            int missing = Math.min(perServer, ep.poolSize()) - ep.openConnections();
+            int want = Math.min(perServer, ep.poolSize());
+            ep.keepOpen(Math.max(want, ep.openConnections()));
+            before += ep.poolOpened();
+            int missing = want - ep.openConnections();
             for (int i = 0; i < loops.length && missing > 0; i++) {
                 int share = (missing + loops.length - 1 - i) / (loops.length - i);
                 missing -= share;
                 Context c = loops[i].context();
-                opened.add(Future.<Integer>future(p -> c.runOnContext(v ->
-                        ep.open(share, options.transport().connectTimeoutMs()).onComplete(p))));
+                attempts.add(Future.<Void>future(
+                        p -> c.runOnContext(v -> ep.open(share).onComplete(p))));
             }
         }
-        return Future.join(opened)
-                .transform(ar -> Future.succeededFuture(opened.stream()
-                        .mapToInt(f -> f.succeeded() ? f.result() : 0)
-                        .sum()));
+        long opened0 = before;
+        return Future.join(attempts)
+                .transform(ar -> Future.succeededFuture((int)
+                        (endpoints.stream().mapToLong(Endpoint::poolOpened).sum() - opened0)));
     }
 
     /**

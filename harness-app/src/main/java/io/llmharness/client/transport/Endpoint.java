@@ -10,12 +10,8 @@ import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpConnectOptions;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
-import io.vertx.core.http.RequestOptions;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -162,60 +158,52 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
     }
 
     /**
-     * Opens {@code count} more connections (at most {@link TransportOptions#maxConnecting} attempts at a time) and
-     * verifies each with a {@code GET /health} (any HTTP answer proves the connection works); afterwards they wait
-     * idle in the pool. Each check holds its connection until all are obtained, so the pool has to open {@code count}
-     * distinct ones (up to its size). Call on an event loop, with no other request running on this server.
-     *
-     * @return how many connections answered
+     * Opens {@code count} more connections for the pool ({@link ConnectionPool#tryConnect}: at most
+     * {@link TransportOptions#maxConnecting} attempts at a time, never beyond the pool's size); they idle in the pool.
+     * Runs on the caller's event loop (the connections belong to it) and completes when the attempts have ended; a
+     * failed attempt is not repeated. No request is sent on them: the pool opened a TCP (and TLS) connection the
+     * server accepted, the warm-up has already shown that the server answers the run's requests, and anything else
+     * (the {@code GET /health} each one used to be verified with, or requests of another type taking and releasing
+     * them) runs the client's hottest code with other types right before the measured test, which made the JIT
+     * deoptimise it. Call with no other request running on this server.
      */
-    public Future<Integer> open(int count, long timeoutMs) {
-        RequestOptions ro = new RequestOptions()
-                .setMethod(HttpMethod.GET)
-                .setHost(url.host())
-                .setPort(url.port())
-                .setSsl(url.ssl())
-                .setURI("/health")
-                .setIdleTimeout(timeoutMs);
-        for (int i = 0; i < headerNames.length; i++) {
-            ro.putHeader(headerNames[i], headerValues[i]);
-        }
-        List<Promise<ConnectionPool.Pooled<HttpClientConnection>>> held = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            Promise<ConnectionPool.Pooled<HttpClientConnection>> p = Promise.promise();
-            held.add(p);
-            pool.acquire(new ConnectionPool.Waiter<>() {
-                @Override
-                public void granted(ConnectionPool.Pooled<HttpClientConnection> c) {
-                    p.complete(c);
-                }
+    public Future<Void> open(int count) {
+        Promise<Void> done = Promise.promise();
+        new Runnable() {
+            private int left = count;
 
-                @Override
-                public void failed(Throwable cause) {
-                    p.fail(cause);
+            @Override
+            public void run() {
+                boolean full = false;
+                while (left > 0) {
+                    if (pool.tryConnect()) {
+                        left--;
+                    } else {
+                        full = pool.connectingCount() < pool.maxConnecting(); // at the pool's size
+                        break;
+                    }
                 }
-            });
-        }
-        return Future.join(held.stream().map(Promise::future).toList()).transform(all -> {
-            List<Future<Integer>> answers = new ArrayList<>(count);
-            for (Promise<ConnectionPool.Pooled<HttpClientConnection>> p : held) {
-                if (p.future().succeeded()) {
-                    ConnectionPool.Pooled<HttpClientConnection> c = p.future().result();
-                    answers.add(c.connection()
-                            .request(ro)
-                            .compose(r -> r.send())
-                            .compose(resp -> resp.body())
-                            .transform(ar -> {
-                                pool.release(c, ar.succeeded());
-                                return Future.succeededFuture(ar.succeeded() ? 1 : 0);
-                            }));
+                if (pool.connectingCount() == 0 && (left == 0 || full)) {
+                    done.complete();
+                } else {
+                    vertx.setTimer(1, id -> run());
                 }
             }
-            return Future.join(answers)
-                    .map(v -> answers.stream()
-                            .mapToInt(a -> a.result() == null ? 0 : a.result())
-                            .sum());
-        });
+        }.run();
+        return done.future();
+    }
+
+    /** Connections the pool has opened so far. */
+    public long poolOpened() {
+        return pool.opened();
+    }
+
+    /**
+     * Keeps at least {@code count} connections open however long they idle: the pool's idle expiry closes only the
+     * ones beyond them ({@link ConnectionPool#keepOpen}).
+     */
+    public void keepOpen(int count) {
+        pool.keepOpen(count);
     }
 
     /** This server's keep-alive pool. */
