@@ -244,12 +244,9 @@ public final class LlmClient {
 
     /**
      * Opens connections until every server's pool holds {@code perServer} of them (at most its pool size), spread
-     * over the event loops, and keeps them — and any others open now — open however long they idle: the pool's idle
-     * expiry closes only connections opened after this call. No request is sent on them ({@code Endpoint#open} says
-     * why). Call before a run, with no request in progress: a warm pool means the first measured requests neither
-     * wait for a TCP handshake nor open connections in a burst; and the warm-up's connections, most of which idle
-     * while the run reuses the last released ones, are not closed a few seconds into the run (closing them there
-     * made the JIT deoptimise Netty's and Vert.x's hottest methods in the middle of the measured window).
+     * over the event loops; they idle in the pool. No request is sent on them ({@code Endpoint#open} says why). Call
+     * before a run, with no request in progress: a warm pool means the first measured requests neither wait for a
+     * TCP handshake nor open connections in a burst.
      *
      * @return how many connections were newly opened
      */
@@ -258,7 +255,6 @@ public final class LlmClient {
         long before = 0;
         for (Endpoint ep : endpoints) {
             int want = Math.min(perServer, ep.poolSize());
-            ep.keepOpen(Math.max(want, ep.openConnections()));
             before += ep.poolOpened();
             int missing = want - ep.openConnections();
             for (int i = 0; i < loops.length && missing > 0; i++) {

@@ -28,9 +28,7 @@ import java.util.function.LongSupplier;
  * bounded at any moment, and when requests come back faster than a connection can be opened they simply reuse
  * the ones that free up. A failed connection attempt fails the oldest waiting request with its cause (a server
  * that refuses connections still fails each request it gets, as before). Connections idle for {@code idleNs} are
- * closed by {@link #expire}, kept below common servers' keep-alive timeouts so the client closes first — except the
- * {@link #keepOpen} connections a warm start sized the pool for, which stay open (until the server closes them)
- * so that a burst in the run finds them instead of opening them again.
+ * closed by {@link #expire}, kept below common servers' keep-alive timeouts so the client closes first.
  *
  * @param <C> the connection type (a Vert.x connection in production, anything in tests)
  */
@@ -76,7 +74,10 @@ public final class ConnectionPool<C> {
             return closed;
         }
 
-        /** Whether it served a request before the current one (a kept-alive connection, which may be stale). */
+        /**
+         * Whether it served a request before the current one or idled in the pool before it (a kept-alive connection,
+         * which may be stale: the server may have closed it meanwhile).
+         */
         public boolean reused() {
             return uses > 1;
         }
@@ -92,7 +93,6 @@ public final class ConnectionPool<C> {
     private int busy;
     private int connecting;
     private int connectingPeak;
-    private int keepOpen;
     private long opened;
     private long lastReleaseNs;
     private double releaseIntervalNs = -1;
@@ -256,17 +256,7 @@ public final class ConnectionPool<C> {
         startConnects(open);
     }
 
-    /**
-     * Keeps at least {@code count} connections open: {@link #expire} closes idle ones only while more than that are
-     * open (the ones idle longest first). A warm start sets it to the connections it sized the pool for; without it
-     * a run whose usual need is a few connections loses the rest after the idle time, and its next burst has to
-     * open them again while requests wait. Connections the server closes still leave the pool.
-     */
-    public synchronized void keepOpen(int count) {
-        keepOpen = Math.max(0, count);
-    }
-
-    /** Closes the idle connections unused for the idle time, beyond {@link #keepOpen}; call periodically. */
+    /** Closes the idle connections unused for the idle time; call periodically. */
     public void expire(long nowNs) {
         expire(nowNs, false);
     }
@@ -277,7 +267,7 @@ public final class ConnectionPool<C> {
             Iterator<Pooled<C>> it = idle.descendingIterator();
             while (it.hasNext()) {
                 Pooled<C> c = it.next();
-                if (!all && (nowNs - c.idleSinceNs < idleNs || idle.size() + busy <= keepOpen)) {
+                if (!all && nowNs - c.idleSinceNs < idleNs) {
                     break;
                 }
                 it.remove();
@@ -368,6 +358,7 @@ public final class ConnectionPool<C> {
         }
         c.idle = true;
         c.idleSinceNs = now;
+        c.uses = Math.max(c.uses, 1); // one opened to fill the pool idles before its first request: kept alive too
         idle.addFirst(c);
         return null;
     }

@@ -1,5 +1,6 @@
 package io.llmharness.client.transport;
 
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -45,6 +46,9 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
     private final long expiryTimer;
 
     private final Set<HttpConnection> known = ConcurrentHashMap.newKeySet();
+    /** The event-loop context each pooled connection was opened on (and does its I/O on). */
+    private final Map<HttpClientConnection, Context> homes = new ConcurrentHashMap<>();
+
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
@@ -198,14 +202,6 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
         return pool.opened();
     }
 
-    /**
-     * Keeps at least {@code count} connections open however long they idle: the pool's idle expiry closes only the
-     * ones beyond them ({@link ConnectionPool#keepOpen}).
-     */
-    public void keepOpen(int count) {
-        pool.keepOpen(count);
-    }
-
     /** This server's keep-alive pool. */
     ConnectionPool<HttpClientConnection> pool() {
         return pool;
@@ -222,15 +218,33 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
             }
             HttpClientConnection c = ar.result();
             ConnectionPool.Pooled<HttpClientConnection> p = ConnectionPool.wrap(c);
-            c.closeHandler(v -> into.closed(p));
+            Context home = Vertx.currentContext();
+            if (home != null) {
+                homes.put(c, home);
+            }
+            c.closeHandler(v -> {
+                homes.remove(c);
+                into.closed(p);
+            });
             connections.incrementAndGet();
             into.connected(p, System.nanoTime() - t0);
         });
     }
 
+    /**
+     * Closes a connection on its own event loop. The pool's idle expiry runs on a timer of another context (on one
+     * core, another event-loop thread): closing from there took Netty's and Vert.x's hottest methods through their
+     * not-on-the-event-loop branches, which the warm-up never takes, and the JIT deoptimised them in the middle of
+     * the measured window (about 30 deoptimisations, 3 s after the warm-up's last use of the connections).
+     */
     @Override
     public void close(HttpClientConnection c) {
-        c.close();
+        Context home = homes.get(c);
+        if (home == null || Vertx.currentContext() == home) {
+            c.close();
+        } else {
+            home.runOnContext(v -> c.close());
+        }
     }
 
     /** Notes a connection handed to a request; returns true when it was used before (came from the pool). */
