@@ -57,12 +57,26 @@ class LauncherJvmOptionsTest {
         }
     }
 
+    @Test
+    void theMetaspaceThresholdIsRaisedUnlessTheUserSetsIt() throws Exception {
+        assertThat(bash(". scripts/jvm-options.sh; harness_metaspace_option \"$USER_OPTS\"", Map.of("USER_OPTS", "")))
+                .isEqualTo("-XX:MetaspaceSize=128m");
+        assertThat(bash(
+                        ". scripts/jvm-options.sh; harness_metaspace_option \"$USER_OPTS\"",
+                        Map.of("USER_OPTS", "-Xmx2g -XX:MetaspaceSize=64m")))
+                .isEmpty();
+        assertThat(bash(". scripts/jvm-options.sh; harness_jvm_options", Map.of("JAVA_OPTS", "-XX:MetaspaceSize=64m")))
+                .doesNotContain("MetaspaceSize");
+    }
+
     /** Through the launcher: its young generation reaches the JVM, and {@code JAVA_OPTS} overrides it. */
     @Test
     @Tag("launcher")
     void theLauncherPassesItsOptionsAndJavaOptsWins() throws Exception {
-        String expected = bash(". scripts/jvm-options.sh; harness_jvm_options", Map.of());
+        String expected =
+                bash(". scripts/jvm-options.sh; harness_young_gen_option \"$(harness_memory_kib)\" ''", Map.of());
         String flags = bash("./harness --version", Map.of("JAVA_OPTS", "-XX:+PrintCommandLineFlags"));
+        assertThat(flags).contains("-XX:MetaspaceSize=134217728");
         if (expected.isEmpty()) {
             assertThat(flags).doesNotContain("-XX:NewSize=");
         } else {
