@@ -12,7 +12,7 @@
 #
 # Usage: perf/run.sh            (about 12-15 minutes on 2 cores, build included)
 # Env:   SIM_CPUS (default 0), HARNESS_CPUS (default 1): taskset CPU lists; PORT (default 18650); SKIP_BUILD=1;
-#        RECORDS (default 1000000) for (d); SECONDS_PER_RUN (default 8).
+#        RECORDS (default 1000000) for (d); SECONDS_PER_RUN (default 8); JAVA_OPTS (the harness JVM, as for ./harness).
 # Needs: a JDK >= 21 (scripts/find-jdk.sh), wrk, python3, taskset, curl, and Maven Central for the first build.
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
@@ -46,7 +46,13 @@ for j in "$root"/harness-app/target/lib/*.jar; do cp="$cp:$j"; done
 mkdir -p "$work/bench"
 "$JAVA_HOME/bin/javac" -nowarn -d "$work/bench" -cp "$cp" \
   "$root"/harness-app/src/test/java/io/llmharness/bench/{ClientCapacityBench,RecordHeapBench}.java
-harness() { taskset -c "$harness_cpus" "$java" --enable-native-access=ALL-UNNAMED -jar "$jar" "$@"; }
+# The harness runs with the launcher's JVM options (scripts/jvm-options.sh: the young generation) and JAVA_OPTS, as
+# ./harness would start it.
+# shellcheck source=../scripts/jvm-options.sh
+. "$root/scripts/jvm-options.sh"
+mapfile -t jvm_options < <(harness_jvm_options)
+# shellcheck disable=SC2086
+harness() { taskset -c "$harness_cpus" "$java" --enable-native-access=ALL-UNNAMED "${jvm_options[@]}" ${JAVA_OPTS:-} -jar "$jar" "$@"; }
 bench() { taskset -c "$harness_cpus" "$java" -cp "$work/bench:$cp" "io.llmharness.bench.$1" "${@:2}"; }
 
 # ---- the simulator: zero latency, one core, a GC that does not stall it. Its JIT on one core needs about 20 s, so

@@ -7,7 +7,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Watches one warm-up test from its own thread and ends it — LoadGen aborted, the client's requests cancelled — at
  * its time limit, once the JIT is idle (when given a {@link JitWatch}, {@link WarmStart#MIN_TIME} after the burst
- * began), or when the run is stopped.
+ * began), or when the run is stopped. A draining watcher (the last warm-up test, right before the measured one)
+ * only stops LoadGen at the time limit: what is in flight finishes through the run's own code path instead of being
+ * cancelled (see {@link WarmStart}).
  */
 final class PhaseWatcher {
     private final WarmStart.Inputs in;
@@ -15,12 +17,14 @@ final class PhaseWatcher {
     private final long limitNs;
     private final JitWatch jit;
     private final long burstStartNs;
+    private final boolean drain;
     private final Thread thread;
     private volatile boolean stopped;
     private volatile String endedBy;
 
-    PhaseWatcher(WarmStart.Inputs in, LoadGen loadGen, Duration limit, JitWatch jit, long burstStartNs) {
+    PhaseWatcher(WarmStart.Inputs in, LoadGen loadGen, Duration limit, JitWatch jit, long burstStartNs, boolean drain) {
         this.in = in;
+        this.drain = drain;
         this.loadGen = loadGen;
         this.limitNs = limit.toNanos();
         this.jit = jit;
@@ -44,7 +48,9 @@ final class PhaseWatcher {
             if (why != null && !stopped) {
                 endedBy = why;
                 loadGen.abortTest();
-                in.client().cancelActive("warm-up over");
+                if (!drain || why.equals("aborted")) {
+                    in.client().cancelActive("warm-up over");
+                }
                 return;
             }
         }

@@ -36,13 +36,18 @@ import org.slf4j.LoggerFactory;
  *       {@link #MIN_TIME}) or 80 % of the time limit: per-request code gets its thousands of calls as fast as the
  *       client can make them, and a cold client builds no backlog.
  *   <li><b>At rate</b> (Server): the run's own rate for up to {@link #AT_RATE_TIME}; its second half sizes the
- *       pool ({@link #targetConnections}).
+ *       pool ({@link #targetConnections}). At its time limit LoadGen stops issuing, and what is in flight finishes
+ *       by itself (up to {@link #DRAIN_TIME}) instead of being cancelled.
  *   <li><b>Connections</b>: the pool is filled to that many per server (the whole pool for Offline; 8 without a
- *       warm-up), each new connection verified with one request.
+ *       warm-up) and keeps them however long they idle ({@link LlmClient#prepareConnections}); nothing is sent on
+ *       them.
  * </ol>
  *
- * <p>What a phase leaves in flight is cancelled, and everything the warm-up recorded is forgotten: nothing of it
- * reaches the run's results except this {@link Report}.
+ * <p>So the last thing the client's hot path handles before the measured test is ordinary answers of the run's own
+ * shape: cancelled requests (stream resets, closed connections) and requests of another kind (the {@code GET
+ * /health} checks this used to verify new connections with) right before it made the JIT deoptimise the hottest
+ * methods there. What a burst round leaves in flight is cancelled, and everything the warm-up recorded is
+ * forgotten: nothing of it reaches the run's results except this {@link Report}.
  */
 final class WarmStart {
 
@@ -64,6 +69,9 @@ final class WarmStart {
     /** Default least number of warm-up queries. */
     static final int DEFAULT_MIN_QUERIES = 16;
 
+    /** Longest wait for the last warm-up test's requests to finish by themselves before they are cancelled. */
+    static final Duration DRAIN_TIME = Duration.ofSeconds(3);
+
     /** The client's in-flight cap during the burst. */
     static final int BURST_IN_FLIGHT = 32;
 
@@ -84,8 +92,8 @@ final class WarmStart {
      * @param jitMs CPU time of the JIT compiler threads during the warm-up, ms (-1 unknown)
      * @param connectionsTarget connections the run is expected to need per server
      * @param connectionsOpen connections open when the measured test starts
-     * @param connectionsOpened connections opened and verified after the warm-up
-     * @param connectNs time spent opening and verifying them
+     * @param connectionsOpened connections opened after the warm-up
+     * @param connectNs time spent opening them
      */
     record Report(
             long queries,
@@ -119,7 +127,7 @@ final class WarmStart {
             return String.format(
                     Locale.ROOT,
                     "warm start: %d warm-up queries (%d ok) in %.1f s, burst ended by %s, JIT CPU %d ms;"
-                            + " %d connections open (target %d per server, %d opened and verified in %.1f ms)",
+                            + " %d connections open (target %d per server, %d opened in %.1f ms)",
                     queries,
                     succeeded,
                     tookNs / 1e9,
@@ -186,7 +194,7 @@ final class WarmStart {
             if (in.runSettings().scenario == Scenario.SERVER
                     && !atRate.isNegative()
                     && !in.stopped().getAsBoolean()) {
-                phase(in, WarmupSettings.of(in.runSettings(), atRate, 1), atRate.plusSeconds(1), null, 0);
+                phase(in, WarmupSettings.of(in.runSettings(), atRate, 1), atRate.plusSeconds(1), null, 0, true);
                 records = client.snapshot().requests();
                 queries += records.size();
                 ok += records.stream().filter(RequestRecord::ok).count();
@@ -266,7 +274,7 @@ final class WarmStart {
                         ? WarmupSettings.closedRound(in.runSettings(), round)
                         : WarmupSettings.serverRound(in.runSettings(), throughput / 2);
                 long t0 = System.nanoTime();
-                String why = phase(in, settings, left, jit, start);
+                String why = phase(in, settings, left, jit, start, false);
                 if (closed) {
                     throughput = round / ((System.nanoTime() - t0) / 1e9);
                 }
@@ -283,7 +291,8 @@ final class WarmStart {
      * against a real server need not run to its end; cancels what it leaves running. Returns why it ended:
      * {@code done}, {@code time-limit}, {@code jit-idle} or {@code aborted}.
      */
-    private static String phase(Inputs in, TestSettings settings, Duration limit, JitWatch jit, long burstStartNs) {
+    private static String phase(
+            Inputs in, TestSettings settings, Duration limit, JitWatch jit, long burstStartNs, boolean drain) {
         Path dir;
         try {
             dir = Files.createTempDirectory("llm-harness-warmup");
@@ -291,7 +300,7 @@ final class WarmStart {
             throw new UncheckedIOException("cannot create a folder for the warm-up logs", e);
         }
         LoadGen loadGen = in.loadGens().get();
-        PhaseWatcher watcher = new PhaseWatcher(in, loadGen, limit, jit, burstStartNs);
+        PhaseWatcher watcher = new PhaseWatcher(in, loadGen, limit, jit, burstStartNs, drain);
         in.sink().target(loadGen, false);
         try {
             watcher.start();
@@ -307,9 +316,26 @@ final class WarmStart {
             watcher.stop();
             deleteTree(dir);
         }
+        if (drain && !in.stopped().getAsBoolean()) {
+            drain(in.client());
+        }
         settle(in.client());
         String why = watcher.endedBy();
         return why != null ? why : in.stopped().getAsBoolean() ? "aborted" : "done";
+    }
+
+    /**
+     * Waits, up to {@link #DRAIN_TIME}, until what the last warm-up test left in flight has finished by itself: the
+     * requests the measured test's code path then handles last are ordinary answers. Cancelling them instead (the
+     * burst's way of ending) resets their streams and closes their connections — exceptions, other branches and
+     * connections to reopen on the hottest methods right before the measured test, which the JIT answered with
+     * deoptimisations there.
+     */
+    private static void drain(LlmClient client) {
+        long deadline = System.nanoTime() + DRAIN_TIME.toNanos();
+        while (client.inFlight() + client.queued() > 0 && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(5_000_000L);
+        }
     }
 
     /** Cancels what a warm-up test left running and waits until the client is idle. */

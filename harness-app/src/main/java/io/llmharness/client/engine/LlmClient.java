@@ -246,33 +246,32 @@ public final class LlmClient {
     }
 
     /**
-     * Opens connections until every server's pool holds {@code perServer} of them (at most its pool size),
-     * spread over the event loops, and verifies each with one small request. Call before a run, with no request
-     * in progress: a warm pool means the first measured requests neither wait for a TCP handshake nor open
-     * connections in a burst.
+     * Opens connections until every server's pool holds {@code perServer} of them (at most its pool size), spread
+     * over the event loops; they idle in the pool. No request is sent on them ({@code Endpoint#open} says why). Call
+     * before a run, with no request in progress: a warm pool means the first measured requests neither wait for a
+     * TCP handshake nor open connections in a burst.
      *
-     * @return how many connections were opened and answered
+     * @return how many connections were newly opened
      */
     public Future<Integer> prepareConnections(int perServer) {
-        List<Future<Integer>> opened = new ArrayList<>();
+        List<Future<Void>> attempts = new ArrayList<>();
+        long before = 0;
         for (Endpoint ep : endpoints) {
-            int missing = Math.min(perServer, ep.poolSize()) - ep.openConnections();
-            // the idle connections are held by the first loop's checks, so the pool has to open `missing` new ones
-            int idle = ep.idleConnections();
+            int want = Math.min(perServer, ep.poolSize());
+            before += ep.poolOpened();
+            int missing = want - ep.openConnections();
             for (int i = 0; i < loops.length && missing > 0; i++) {
                 int share = (missing + loops.length - 1 - i) / (loops.length - i);
-                int hold = i == 0 ? idle : 0;
                 missing -= share;
                 Context c = loops[i].context();
-                opened.add(Future.<Integer>future(p -> c.runOnContext(
-                        v -> ep.open(share, hold, options.transport().connectTimeoutMs())
-                                .onComplete(p))));
+                attempts.add(Future.<Void>future(
+                        p -> c.runOnContext(v -> ep.open(share).onComplete(p))));
             }
         }
-        return Future.join(opened)
-                .transform(ar -> Future.succeededFuture(opened.stream()
-                        .mapToInt(f -> f.succeeded() ? f.result() : 0)
-                        .sum()));
+        long opened0 = before;
+        return Future.join(attempts)
+                .transform(ar -> Future.succeededFuture((int)
+                        (endpoints.stream().mapToLong(Endpoint::poolOpened).sum() - opened0)));
     }
 
     /**

@@ -82,7 +82,10 @@ public final class ConnectionPool<C> {
             return closed;
         }
 
-        /** Whether it served a request before the current one (a kept-alive connection, which may be stale). */
+        /**
+         * Whether it served a request before the current one or idled in the pool before it (a kept-alive connection,
+         * which may be stale: the server may have closed it meanwhile).
+         */
         public boolean reused() {
             return uses > 1;
         }
@@ -393,6 +396,7 @@ public final class ConnectionPool<C> {
         }
         c.idle = true;
         c.idleSinceNs = now;
+        c.uses = Math.max(c.uses, 1); // one opened to fill the pool idles before its first request: kept alive too
         idle.addFirst(c);
         return null;
     }

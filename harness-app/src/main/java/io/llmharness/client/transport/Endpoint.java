@@ -1,5 +1,6 @@
 package io.llmharness.client.transport;
 
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -10,12 +11,8 @@ import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpConnectOptions;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
-import io.vertx.core.http.RequestOptions;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -49,6 +46,9 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
     private final long expiryTimer;
 
     private final Set<HttpConnection> known = ConcurrentHashMap.newKeySet();
+    /** The event-loop context each pooled connection was opened on (and does its I/O on). */
+    private final Map<HttpClientConnection, Context> homes = new ConcurrentHashMap<>();
+
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
@@ -158,11 +158,6 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
         return pool.openCount() + known.size();
     }
 
-    /** Idle connections in the pool now. */
-    public int idleConnections() {
-        return pool.idleCount();
-    }
-
     /** Requests that found no idle connection in the pool and waited for one (since the start). */
     public long poolWaits() {
         return pool.waited();
@@ -174,65 +169,44 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
     }
 
     /**
-     * Opens {@code count} more connections (at most {@link TransportOptions#maxConnecting} attempts at a time) and
-     * verifies each with a {@code GET /health} (any HTTP answer proves the connection works); afterwards they wait
-     * idle in the pool. Each check holds its connection until all are obtained, so the pool has to open {@code count}
-     * distinct ones (up to its size). The pool hands out its idle connections first: {@code idle} of them are held
-     * (and checked) too, or the checks would take them and open nothing. Call on an event loop, with no other request
-     * running on this server.
-     *
-     * @param idle idle connections of this pool to hold as well (each one at most once over concurrent calls)
-     * @return how many new connections answered
+     * Opens {@code count} more connections for the pool ({@link ConnectionPool#tryConnect}: at most
+     * {@link TransportOptions#maxConnecting} attempts at a time, never beyond the pool's size); they idle in the pool.
+     * Runs on the caller's event loop (the connections belong to it) and completes when the attempts have ended; a
+     * failed attempt is not repeated. No request is sent on them: the pool opened a TCP (and TLS) connection the
+     * server accepted, the warm-up has already shown that the server answers the run's requests, and anything else
+     * (the {@code GET /health} each one used to be verified with, or requests of another type taking and releasing
+     * them) runs the client's hottest code with other types right before the measured test, which made the JIT
+     * deoptimise it. Call with no other request running on this server.
      */
-    public Future<Integer> open(int count, int idle, long timeoutMs) {
-        RequestOptions ro = new RequestOptions()
-                .setMethod(HttpMethod.GET)
-                .setHost(url.host())
-                .setPort(url.port())
-                .setSsl(url.ssl())
-                .setURI("/health")
-                .setIdleTimeout(timeoutMs);
-        for (int i = 0; i < headerNames.length; i++) {
-            ro.putHeader(headerNames[i], headerValues[i]);
-        }
-        int holds = count + idle;
-        List<Promise<ConnectionPool.Pooled<HttpClientConnection>>> held = new ArrayList<>(holds);
-        for (int i = 0; i < holds; i++) {
-            Promise<ConnectionPool.Pooled<HttpClientConnection>> p = Promise.promise();
-            held.add(p);
-            pool.acquire(new ConnectionPool.Waiter<>() {
-                @Override
-                public void granted(ConnectionPool.Pooled<HttpClientConnection> c) {
-                    p.complete(c);
-                }
+    public Future<Void> open(int count) {
+        Promise<Void> done = Promise.promise();
+        new Runnable() {
+            private int left = count;
 
-                @Override
-                public void failed(Throwable cause) {
-                    p.fail(cause);
+            @Override
+            public void run() {
+                boolean full = false;
+                while (left > 0) {
+                    if (pool.tryConnect()) {
+                        left--;
+                    } else {
+                        full = pool.connectingCount() < pool.maxConnecting(); // at the pool's size
+                        break;
+                    }
                 }
-            });
-        }
-        return Future.join(held.stream().map(Promise::future).toList()).transform(all -> {
-            List<Future<Integer>> answers = new ArrayList<>(holds);
-            for (Promise<ConnectionPool.Pooled<HttpClientConnection>> p : held) {
-                if (p.future().succeeded()) {
-                    ConnectionPool.Pooled<HttpClientConnection> c = p.future().result();
-                    boolean fresh = !c.reused();
-                    answers.add(c.connection()
-                            .request(ro)
-                            .compose(r -> r.send())
-                            .compose(resp -> resp.body())
-                            .transform(ar -> {
-                                pool.release(c, ar.succeeded());
-                                return Future.succeededFuture(ar.succeeded() && fresh ? 1 : 0);
-                            }));
+                if (pool.connectingCount() == 0 && (left == 0 || full)) {
+                    done.complete();
+                } else {
+                    vertx.setTimer(1, id -> run());
                 }
             }
-            return Future.join(answers)
-                    .map(v -> answers.stream()
-                            .mapToInt(a -> a.result() == null ? 0 : a.result())
-                            .sum());
-        });
+        }.run();
+        return done.future();
+    }
+
+    /** Connections the pool has opened so far. */
+    public long poolOpened() {
+        return pool.opened();
     }
 
     /** This server's keep-alive pool. */
@@ -251,15 +225,33 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
             }
             HttpClientConnection c = ar.result();
             ConnectionPool.Pooled<HttpClientConnection> p = ConnectionPool.wrap(c);
-            c.closeHandler(v -> into.closed(p));
+            Context home = Vertx.currentContext();
+            if (home != null) {
+                homes.put(c, home);
+            }
+            c.closeHandler(v -> {
+                homes.remove(c);
+                into.closed(p);
+            });
             connections.incrementAndGet();
             into.connected(p, System.nanoTime() - t0);
         });
     }
 
+    /**
+     * Closes a connection on its own event loop. The pool's idle expiry runs on a timer of another context (on one
+     * core, another event-loop thread): closing from there took Netty's and Vert.x's hottest methods through their
+     * not-on-the-event-loop branches, which the warm-up never takes, and the JIT deoptimised them in the middle of
+     * the measured window (about 30 deoptimisations, 3 s after the warm-up's last use of the connections).
+     */
     @Override
     public void close(HttpClientConnection c) {
-        c.close();
+        Context home = homes.get(c);
+        if (home == null || Vertx.currentContext() == home) {
+            c.close();
+        } else {
+            home.runOnContext(v -> c.close());
+        }
     }
 
     /** Notes a connection handed to a request; returns true when it was used before (came from the pool). */

@@ -279,6 +279,24 @@ class ConnectionPoolTest {
     }
 
     @Test
+    void aConnectionOpenedToFillThePoolIsKeptAliveLikeAReusedOne() {
+        ConnectionPool<String> p = pool(16, 8);
+        assertThat(p.tryConnect()).isTrue();
+        connector.succeed(p, MS);
+        assertThat(p.idleCount()).isEqualTo(1);
+        // it idled before its first request: the server may have closed it meanwhile, so a failure on it is stale
+        Request first = acquire(p, 1).get(0);
+        assertThat(first.got.reused()).isTrue();
+
+        // one opened for a waiting request and handed over at once is fresh
+        Request waiting = acquire(p, 1).get(0);
+        connector.succeed(p, MS);
+        assertThat(waiting.got.reused()).isFalse();
+        p.release(waiting.got, true);
+        assertThat(acquire(p, 1).get(0).got.reused()).isTrue();
+    }
+
+    @Test
     void aConnectionTheServerClosedLeavesTheIdleList() {
         ConnectionPool<String> p = pool(16, 8);
         Request r = acquire(p, 1).get(0);
