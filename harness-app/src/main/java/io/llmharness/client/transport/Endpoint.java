@@ -233,6 +233,7 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
                 return;
             }
             HttpClientConnection c = ar.result();
+            BodyTap.install(c);
             ConnectionPool.Pooled<HttpClientConnection> p = ConnectionPool.wrap(c);
             c.closeHandler(v -> into.closed(p));
             connections.incrementAndGet();
