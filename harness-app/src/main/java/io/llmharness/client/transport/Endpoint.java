@@ -1,5 +1,6 @@
 package io.llmharness.client.transport;
 
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -14,6 +15,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.internal.ContextInternal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +49,7 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
     private final ConnectionPool<HttpClientConnection> pool;
     private final HttpConnectOptions connectOptions;
     private final long expiryTimer;
+    private final Context home;
 
     private final Set<HttpConnection> known = ConcurrentHashMap.newKeySet();
     private final AtomicLong requests = new AtomicLong();
@@ -60,11 +63,16 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
     private volatile boolean everSucceeded;
 
     /**
+     * @param home the event-loop context of the client that runs the pool's timer, and opens the connections asked
+     *     for off any Vert.x thread: a connection lives on the loop that opened it, and one opened by a timer on
+     *     some other loop would make every response on it change threads (and could not be read in place, see
+     *     {@link BodyTap})
      * @param index position in the client's endpoint list
      * @param poolSize most connections kept open to this server
      */
-    public Endpoint(Vertx vertx, int index, BaseUrl url, int poolSize, TransportOptions o) {
+    public Endpoint(Vertx vertx, Context home, int index, BaseUrl url, int poolSize, TransportOptions o) {
         this.vertx = vertx;
+        this.home = home;
         this.index = index;
         this.url = url;
         this.poolSize = poolSize;
@@ -93,7 +101,7 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
         long idleNs = o.poolIdleSeconds() * 1_000_000_000L;
         this.pool = new ConnectionPool<>(poolSize, o.maxConnecting(), idleNs, this);
         // every 50 ms: expire idle connections, and look at waiting requests a stalled server leaves unserved
-        this.expiryTimer = vertx.setPeriodic(50, id -> {
+        this.expiryTimer = ((ContextInternal) home).setPeriodic(50, id -> {
             pool.expire(System.nanoTime());
             pool.recheck();
         });
@@ -223,9 +231,16 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
         return pool;
     }
 
-    /** Opens a connection for the pool (a {@link ConnectionPool.Connector} call; runs on the caller's context). */
+    /**
+     * Opens a connection for the pool (a {@link ConnectionPool.Connector} call): on the caller's context, or the home
+     * context when called off Vert.x's threads.
+     */
     @Override
     public void connect(ConnectionPool<HttpClientConnection> into) {
+        if (Vertx.currentContext() == null) {
+            home.runOnContext(v -> connect(into));
+            return;
+        }
         long t0 = System.nanoTime();
         client.connect(connectOptions).onComplete(ar -> {
             if (ar.failed()) {
