@@ -54,11 +54,16 @@ final class BodyTap extends ChannelInboundHandlerAdapter {
         if (!(c instanceof UnpooledHttpClientConnection u)) {
             return null;
         }
-        ChannelHandlerContext vertx = u.unwrap().channelHandlerContext();
-        ChannelPipeline p = vertx.pipeline();
-        BodyTap tap = new BodyTap();
-        p.addBefore(vertx.name(), NAME, tap);
-        return tap;
+        try {
+            ChannelHandlerContext vertx = u.unwrap().channelHandlerContext();
+            ChannelPipeline p = vertx.pipeline();
+            BodyTap tap = new BodyTap();
+            p.addBefore(vertx.name(), NAME, tap);
+            return tap;
+        } catch (RuntimeException e) {
+            // a connection that closed meanwhile (its handlers removed): it works without a tap, through Vert.x
+            return null;
+        }
     }
 
     /** The tap of a connection, or null when it has none. */
