@@ -100,7 +100,14 @@ public final class LlmClient {
         this.adapter = EndpointAdapter.of(options.endpointType());
         List<Endpoint> eps = new ArrayList<>();
         for (int i = 0; i < urls.size(); i++) {
-            eps.add(new Endpoint(vertx, i, urls.get(i), options.poolSize(), options.closedLoop(), options.transport()));
+            eps.add(new Endpoint(
+                    vertx,
+                    contexts.get(0),
+                    i,
+                    urls.get(i),
+                    options.poolSize(),
+                    options.closedLoop(),
+                    options.transport()));
         }
         this.endpoints = List.copyOf(eps);
         this.balancer = options.balancing().over(endpoints);

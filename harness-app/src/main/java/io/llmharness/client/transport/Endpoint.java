@@ -13,6 +13,7 @@ import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
+import io.vertx.core.internal.ContextInternal;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -44,6 +45,7 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
     private final ConnectionPool<HttpClientConnection> pool;
     private final HttpConnectOptions connectOptions;
     private final long expiryTimer;
+    private final Context home;
 
     private final Set<HttpConnection> known = ConcurrentHashMap.newKeySet();
     /** The event-loop context each pooled connection was opened on (and does its I/O on). */
@@ -60,13 +62,19 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
     private volatile boolean everSucceeded;
 
     /**
+     * @param home the event-loop context of the client that runs the pool's timer, and opens the connections asked
+     *     for off any Vert.x thread: a connection lives on the loop that opened it, and one opened by a timer on
+     *     some other loop would make every response on it change threads (and could not be read in place, see
+     *     {@link BodyTap})
      * @param index position in the client's endpoint list
      * @param poolSize most connections kept open to this server
      * @param closedLoop the caller keeps at most {@code poolSize} requests in flight: every waiting request gets a
      *     connection attempt ({@link ConnectionPool}'s closed-loop policy)
      */
-    public Endpoint(Vertx vertx, int index, BaseUrl url, int poolSize, boolean closedLoop, TransportOptions o) {
+    public Endpoint(
+            Vertx vertx, Context home, int index, BaseUrl url, int poolSize, boolean closedLoop, TransportOptions o) {
         this.vertx = vertx;
+        this.home = home;
         this.index = index;
         this.url = url;
         this.poolSize = poolSize;
@@ -95,7 +103,7 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
         long idleNs = o.poolIdleSeconds() * 1_000_000_000L;
         this.pool = new ConnectionPool<>(poolSize, o.maxConnecting(), idleNs, closedLoop, this);
         // every 50 ms: expire idle connections, and look at waiting requests a stalled server leaves unserved
-        this.expiryTimer = vertx.setPeriodic(50, id -> {
+        this.expiryTimer = ((ContextInternal) home).setPeriodic(50, id -> {
             pool.expire(System.nanoTime());
             pool.recheck();
         });
@@ -214,9 +222,16 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
         return pool;
     }
 
-    /** Opens a connection for the pool (a {@link ConnectionPool.Connector} call; runs on the caller's context). */
+    /**
+     * Opens a connection for the pool (a {@link ConnectionPool.Connector} call): on the caller's context, or the home
+     * context when called off Vert.x's threads.
+     */
     @Override
     public void connect(ConnectionPool<HttpClientConnection> into) {
+        if (Vertx.currentContext() == null) {
+            home.runOnContext(v -> connect(into));
+            return;
+        }
         long t0 = System.nanoTime();
         client.connect(connectOptions).onComplete(ar -> {
             if (ar.failed()) {
@@ -224,6 +239,7 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
                 return;
             }
             HttpClientConnection c = ar.result();
+            BodyTap.install(c);
             ConnectionPool.Pooled<HttpClientConnection> p = ConnectionPool.wrap(c);
             Context home = Vertx.currentContext();
             if (home != null) {

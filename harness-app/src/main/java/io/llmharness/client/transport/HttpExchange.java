@@ -8,6 +8,7 @@ import io.llmharness.client.record.TimeoutPhase;
 import io.llmharness.client.sse.SseHandler;
 import io.llmharness.client.sse.SseParser;
 import io.llmharness.client.sse.StreamLimitException;
+import io.netty.buffer.ByteBuf;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -34,8 +35,12 @@ import org.slf4j.LoggerFactory;
  * collects up to {@code maxErrorBodyBytes} and becomes an {@link Outcome.HttpError} with the server's message.
  * Every early end (timeout, cancel, parse error) resets the request, which closes its connection. The connection
  * comes from the server's {@link ConnectionPool} and goes back to it when the response was read to its end.
+ *
+ * <p>A 2xx body on a pooled connection is read from Netty's buffers through the connection's {@link BodyTap} (no copy
+ * by Vert.x); when the tap cannot be armed (the connection runs on another event loop than the exchange, or is a
+ * one-off connection for a resend) the body comes through Vert.x's response handler, parsed the same way.
  */
-public final class HttpExchange implements SseHandler, ConnectionPool.Waiter<HttpClientConnection> {
+public final class HttpExchange implements SseHandler, ConnectionPool.Waiter<HttpClientConnection>, BodyTap.Reader {
 
     private enum Phase {
         NEW,
@@ -55,6 +60,7 @@ public final class HttpExchange implements SseHandler, ConnectionPool.Waiter<Htt
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpExchange.class);
+    private static final byte[] NO_BYTES = new byte[0];
     private static final CharSequence X_REQUEST_ID = HttpHeaders.createOptimized("X-Request-Id");
 
     /** How long to wait for the body's end after {@code [DONE]} before dropping the connection. */
@@ -90,6 +96,12 @@ public final class HttpExchange implements SseHandler, ConnectionPool.Waiter<Htt
     private long doneSeenNs;
     private SseParser sse;
     private ByteSink bytes;
+    private int expectedBytes = -1;
+    /** A JSON body decoded as it arrived whole, waiting for the response's end. */
+    private Outcome decoded;
+
+    private BodyTap tap;
+    private boolean tapped;
 
     /**
      * @param uri request path (from {@link BaseUrl#path})
@@ -158,6 +170,7 @@ public final class HttpExchange implements SseHandler, ConnectionPool.Waiter<Htt
             return;
         }
         lease = c;
+        tap = BodyTap.of(c.connection());
         int mine = ++attempt;
         c.connection().request(options()).onComplete(ar -> onRequest(mine, ar));
     }
@@ -186,6 +199,7 @@ public final class HttpExchange implements SseHandler, ConnectionPool.Waiter<Htt
             endpoint.pool().release(l, false);
         }
         request = null;
+        tap = null;
         phase = Phase.CONNECTING;
         int mine = ++attempt;
         HttpClientAgent fresh = endpoint.freshClient();
@@ -283,35 +297,74 @@ public final class HttpExchange implements SseHandler, ConnectionPool.Waiter<Htt
         String type = ct == null ? "" : ct.toLowerCase(Locale.ROOT);
         if (status / 100 != 2) {
             mode = Mode.ERROR;
-            bytes = new ByteSink(options.maxErrorBodyBytes());
+            bytes = new ByteSink(options.maxErrorBodyBytes(), contentLength(resp));
         } else if (type.startsWith("text/event-stream")) {
             mode = Mode.SSE;
             sse = new SseParser(this, options.maxEventBytes());
         } else if (type.isEmpty() || type.contains("json")) {
             mode = Mode.JSON;
-            bytes = new ByteSink(options.maxBodyBytes());
+            expectedBytes = contentLength(resp);
         } else {
             abort(new Outcome.ProtocolError("unexpected content-type '" + ct + "' with status " + status));
             return;
         }
         resp.handler(this::onData);
         resp.endHandler(v -> onEnd());
+        tapped = mode != Mode.ERROR && tap != null && tap.arm(this);
     }
 
+    /** The response's {@code Content-Length}, or -1 when it has none (or not a number). */
+    private static int contentLength(HttpClientResponse resp) {
+        String v = resp.getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (v == null) {
+            return -1;
+        }
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** Body bytes through Vert.x (an error body, or a connection without an armed tap). */
     private void onData(Buffer b) {
         if (phase != Phase.BODY) {
             return;
         }
+        int n = b.length();
+        byte[] s = loop.scratch(n);
+        b.getBytes(0, n, s, 0);
+        onBytes(s, 0, n, false);
+    }
+
+    /** Body bytes straight from Netty's buffer ({@link BodyTap}): read in place when it has an array. */
+    @Override
+    public void read(ByteBuf b, boolean last) {
+        if (phase != Phase.BODY) {
+            return;
+        }
+        int n = b.readableBytes();
+        if (b.hasArray()) {
+            onBytes(b.array(), b.arrayOffset() + b.readerIndex(), n, last);
+        } else {
+            byte[] s = loop.scratch(n);
+            b.getBytes(b.readerIndex(), s, 0, n);
+            onBytes(s, 0, n, last);
+        }
+    }
+
+    /**
+     * @param last these are the body's last bytes (only known through the tap): a JSON body that arrives whole is
+     *     decoded where it lies, without collecting it
+     */
+    private void onBytes(byte[] buf, int off, int n, boolean last) {
         long now = System.nanoTime();
         lastReadNs = now;
         switch (mode) {
             case SSE -> {
-                int n = b.length();
-                byte[] s = loop.scratch(n);
-                b.getBytes(0, n, s, 0);
                 readNs = now;
                 try {
-                    sse.feed(s, 0, n);
+                    sse.feed(buf, off, n);
                 } catch (StreamLimitException | ResponseFormatException e) {
                     abort(new Outcome.ProtocolError(e.getMessage()));
                     return;
@@ -325,13 +378,20 @@ public final class HttpExchange implements SseHandler, ConnectionPool.Waiter<Htt
                 }
             }
             case JSON -> {
-                if (!bytes.append(b)) {
+                if (last && bytes == null && n <= options.maxBodyBytes()) {
+                    decoded = decodeJson(buf, off, n, now);
+                    return;
+                }
+                if (bytes == null) {
+                    bytes = new ByteSink(options.maxBodyBytes(), expectedBytes);
+                }
+                if (!bytes.append(buf, off, n)) {
                     abort(new Outcome.ProtocolError(
                             new StreamLimitException("response body", "maxBodyBytes", options.maxBodyBytes())
                                     .getMessage()));
                 }
             }
-            case ERROR -> bytes.append(b);
+            case ERROR -> bytes.append(buf, off, n);
         }
     }
 
@@ -360,19 +420,29 @@ public final class HttpExchange implements SseHandler, ConnectionPool.Waiter<Htt
                                 "stream ended without data: [DONE] after " + sse.eventCount() + " events"),
                         now);
             case JSON -> {
-                try {
-                    decoder.onBody(bytes.array(), 0, bytes.size(), now);
-                    finish(Outcome.OK, now);
-                } catch (ResponseFormatException e) {
-                    finish(new Outcome.ProtocolError(e.getMessage()), now);
-                } catch (RuntimeException e) {
-                    finish(internalError(e), now);
+                Outcome o = decoded;
+                if (o == null) {
+                    o = bytes == null
+                            ? decodeJson(NO_BYTES, 0, 0, now)
+                            : decodeJson(bytes.array(), 0, bytes.size(), now);
                 }
+                finish(o, now);
             }
             case ERROR -> {
                 ErrorBody e = ErrorBody.parse(bytes.array(), bytes.size());
                 finish(new Outcome.HttpError(status, e.message(), e.type(), false), now);
             }
+        }
+    }
+
+    private Outcome decodeJson(byte[] buf, int off, int len, long now) {
+        try {
+            decoder.onBody(buf, off, len, now);
+            return Outcome.OK;
+        } catch (ResponseFormatException e) {
+            return new Outcome.ProtocolError(e.getMessage());
+        } catch (RuntimeException e) {
+            return internalError(e);
         }
     }
 
@@ -466,6 +536,10 @@ public final class HttpExchange implements SseHandler, ConnectionPool.Waiter<Htt
         }
         phase = Phase.DONE;
         loop.unregister(this);
+        if (tapped) {
+            tapped = false;
+            tap.disarm(this);
+        }
         if (waitingForPool && endpoint.pool().cancel(this)) {
             waitingForPool = false;
         }

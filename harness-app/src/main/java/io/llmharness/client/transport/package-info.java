@@ -11,7 +11,9 @@
  *
  * <p>The pool is the client's own, on Vert.x connections: reuse first (most recently used), otherwise wait for the
  * next connection that frees up, and open a new one only for waiting requests no busy connection will serve within a
- * connect time, at most {@code maxConnecting} attempts at a time (see {@code ConnectionPool}).
+ * connect time, at most {@code maxConnecting} attempts at a time (see {@code ConnectionPool}). Each pooled
+ * connection carries a {@link io.llmharness.client.transport.BodyTap}, through which a 2xx body is parsed straight
+ * from Netty's receive buffers instead of the copies Vert.x makes for its response handler.
  *
  * <p>Timeouts are checked by one periodic sweep per event loop over its active exchanges (no timer per request):
  * headers (from send), idle between bytes, and total; the TCP connect timeout is Vert.x's. A pooled connection that

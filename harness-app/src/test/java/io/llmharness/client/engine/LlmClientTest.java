@@ -369,6 +369,23 @@ class LlmClientTest {
     }
 
     @Test
+    void aJsonBodyCutIntoPiecesDecodesLikeAWholeOne() {
+        byte[] body = Transcripts.load("vllm-completions.json");
+        List<Reply> queue = new ArrayList<>(List.of(
+                Reply.json(200, new String(body, StandardCharsets.UTF_8)),
+                Reply.sseRandomCuts(body, 7, 12, 1).withContentType("application/json")));
+        server = rig.server(r -> queue.remove(0));
+        start(options(EndpointType.COMPLETIONS).maxInFlight(1));
+        // the first is read whole (decoded where it lies), the second in pieces (collected first)
+        RequestRecord whole = send(IDS, false).record();
+        RequestRecord cut = send(IDS, false).record();
+        assertThat(whole.outcome()).isEqualTo(Outcome.OK);
+        assertThat(cut.outcome()).isEqualTo(Outcome.OK);
+        assertThat(whole.outputTokens()).isPositive();
+        assertThat(cut.outputTokens()).isEqualTo(whole.outputTokens());
+    }
+
+    @Test
     void closeCancelsRequestsInFlight() {
         server = rig.server(r -> Reply.json(200, "{}").withHeadersDelay(60_000));
         start(options(EndpointType.COMPLETIONS));
