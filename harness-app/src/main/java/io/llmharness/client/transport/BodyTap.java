@@ -21,8 +21,8 @@ import io.vertx.core.http.impl.UnpooledHttpClientConnection;
  * in the connection's pipeline right before Vert.x's own; when an exchange {@link #arm arms} it while the response
  * head is being delivered, the body bytes of that response go to the exchange's {@link Reader} in place and the
  * tap releases Netty's buffers itself: Vert.x still sees the head and an empty end of the response (so the request
- * ends, and the connection is reused, exactly as before), but no body chunk to copy. Unarmed (a {@code GET /health} check, an
- * error body, an exchange on another event loop than the connection's), everything passes through untouched.
+ * ends, and the connection is reused, exactly as before), but no body chunk to copy. Unarmed (an error body,
+ * an exchange on another event loop than the connection's), everything passes through untouched.
  *
  * <p>Confined to the connection's event loop: {@link #arm} only succeeds when called on it, from within the delivery
  * of a response head, so no body byte of that response has gone to Vert.x yet and none is read twice or out of order.
