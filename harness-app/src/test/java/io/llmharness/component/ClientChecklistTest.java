@@ -353,14 +353,9 @@ class ClientChecklistTest {
                 .with(Latency.fixed(50, 5))
                 .with(Admission.DEFAULTS.withMaxWaitingQueueLength(1)));
         LlmClient client = client(small, api(fixed(4), false, false), TransportOptions.defaults());
-        List<CompletableFuture<RequestResult>> all = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            CompletableFuture<RequestResult> f = new CompletableFuture<>();
-            client.submit(ClientRequest.of(new Prompt.TokenIds(PROMPT), true, f::complete));
-            all.add(f);
-        }
-        List<Outcome> outcomes =
-                all.stream().map(f -> Rig.await(f).record().outcome()).toList();
+        List<Outcome> outcomes = Rig.sendAll(client, 3, i -> new Prompt.TokenIds(PROMPT), true).stream()
+                .map(r -> r.record().outcome())
+                .toList();
         assertThat(outcomes.stream().filter(Outcome::isOk)).hasSize(2);
         assertThat(outcomes.stream()
                         .filter(o -> o instanceof Outcome.HttpError e && e.status() == 429 && e.retryable()))

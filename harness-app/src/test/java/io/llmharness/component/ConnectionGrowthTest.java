@@ -8,7 +8,6 @@ import io.llmharness.client.SamplingParams;
 import io.llmharness.client.api.ApiSettings;
 import io.llmharness.client.engine.ClientCounters;
 import io.llmharness.client.engine.ClientOptions;
-import io.llmharness.client.engine.ClientRequest;
 import io.llmharness.client.engine.LlmClient;
 import io.llmharness.client.engine.RequestResult;
 import io.llmharness.client.transport.TransportOptions;
@@ -16,9 +15,7 @@ import io.llmharness.simulator.Capacity;
 import io.llmharness.simulator.Latency;
 import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -56,13 +53,7 @@ class ConnectionGrowthTest {
     }
 
     private static List<RequestResult> burst(LlmClient client, int n) {
-        List<CompletableFuture<RequestResult>> all = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            CompletableFuture<RequestResult> done = new CompletableFuture<>();
-            client.submit(ClientRequest.of(new Prompt.TokenIds(new int[] {1, 2, 3, i}), true, done::complete));
-            all.add(done);
-        }
-        return all.stream().map(Rig::await).toList();
+        return Rig.sendAll(client, n, i -> new Prompt.TokenIds(new int[] {1, 2, 3, i}), true);
     }
 
     /**

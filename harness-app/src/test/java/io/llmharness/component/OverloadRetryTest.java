@@ -22,7 +22,6 @@ import io.llmharness.simulator.SimulatorOptions;
 import io.llmharness.simulator.SimulatorServer;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -65,13 +64,7 @@ class OverloadRetryTest {
     }
 
     private static List<RequestResult> sendAll(LlmClient client, int n) {
-        List<CompletableFuture<RequestResult>> all = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            CompletableFuture<RequestResult> f = new CompletableFuture<>();
-            client.submit(ClientRequest.of(new Prompt.TokenIds(PROMPT), true, f::complete));
-            all.add(f);
-        }
-        return all.stream().map(Rig::await).toList();
+        return Rig.sendAll(client, n, i -> new Prompt.TokenIds(PROMPT), true);
     }
 
     @Test

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 
 /**
  * Component-test rig: real simulators on ephemeral loopback ports, real {@link LlmClient}s on their own Vert.x, and
@@ -71,6 +72,20 @@ final class Rig implements AutoCloseable {
         long now = System.nanoTime();
         client.submit(new ClientRequest(() -> prompts, prompts.size(), stream, now, now, -1, done::complete));
         return await(done);
+    }
+
+    /**
+     * Submits {@code n} requests at once (request {@code i} with {@code prompt.apply(i)}), then waits for all their
+     * results, in submission order.
+     */
+    static List<RequestResult> sendAll(LlmClient client, int n, IntFunction<Prompt> prompt, boolean stream) {
+        List<CompletableFuture<RequestResult>> all = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            CompletableFuture<RequestResult> done = new CompletableFuture<>();
+            client.submit(ClientRequest.of(prompt.apply(i), stream, done::complete));
+            all.add(done);
+        }
+        return all.stream().map(Rig::await).toList();
     }
 
     static <T> T await(CompletableFuture<T> f) {
