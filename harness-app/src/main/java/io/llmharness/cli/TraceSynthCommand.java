@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -103,6 +104,7 @@ public final class TraceSynthCommand implements Callable<Integer> {
                         true,
                         seed,
                         0,
+                        Duration.ZERO,
                         Map.of(),
                         0,
                         0,

@@ -1,5 +1,6 @@
 package io.llmharness.run;
 
+import io.llmharness.client.health.JitWatch;
 import io.llmharness.loadgen.LoadGen;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;

@@ -2,6 +2,7 @@ package io.llmharness.run;
 
 import io.llmharness.client.engine.LlmClient;
 import io.llmharness.client.health.CompilerCpu;
+import io.llmharness.client.health.JitWatch;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.sut.HttpSut;
 import io.llmharness.loadgen.LoadGen;
@@ -74,9 +75,6 @@ final class WarmStart {
 
     /** The client's in-flight cap during the burst. */
     static final int BURST_IN_FLIGHT = 32;
-
-    /** Compiler CPU per second at or below which the JIT counts as idle, ns. */
-    static final long IDLE_JIT_NS_PER_S = 50_000_000L;
 
     private static final Logger LOG = LoggerFactory.getLogger(WarmStart.class);
     private static final long CANCEL_WAIT_NS = 10_000_000_000L;

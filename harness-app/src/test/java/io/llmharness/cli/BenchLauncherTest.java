@@ -50,6 +50,8 @@ class BenchLauncherTest {
                             "sanity_random",
                             "-o",
                             "min=20,total_count=200",
+                            "--warmup-seconds",
+                            "3",
                             "--output-dir",
                             dir.resolve("out").toString())
                     .directory(dir.toFile())
@@ -81,6 +83,10 @@ class BenchLauncherTest {
                     .contains("stage 0: 30 requests, 30 ok")
                     .contains("  tokenizer : server /tokenize at " + sim.baseUrl())
                     .contains("output tokens (client vs server usage): 0 of 30 requests differ");
+            // the warm start ran in a fresh JVM: at least its 8 requests, then until the JIT was idle or 3 s
+            assertThat(err)
+                    .containsPattern("harness: warm start: \\d+ warm-up requests \\(\\d+ ok\\) in [0-9.]+ s,"
+                            + " ended by (jit-idle|time-limit), JIT CPU \\d+ ms; \\d+ connections per server prepared");
         }
     }
 

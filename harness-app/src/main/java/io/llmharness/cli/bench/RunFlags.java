@@ -47,6 +47,14 @@ public final class RunFlags {
     int warmupRequests;
 
     @Option(
+            names = "--warmup-seconds",
+            paramLabel = "S",
+            defaultValue = "30",
+            description = "Longest warm-up: it sends short requests until the JIT compiler is idle, at most this long"
+                    + " (default: ${DEFAULT-VALUE}; 0 = the --warmup-requests alone).")
+    double warmupSeconds;
+
+    @Option(
             names = "--max-consecutive-failures",
             paramLabel = "N",
             defaultValue = "50",
@@ -140,6 +148,9 @@ public final class RunFlags {
         if (warmupRequests < 0) {
             throw HarnessException.usage("--warmup-requests " + warmupRequests + ": must be >= 0");
         }
+        if (!(warmupSeconds >= 0) || !Double.isFinite(warmupSeconds)) {
+            throw HarnessException.usage("--warmup-seconds " + warmupSeconds + ": must be a number of seconds >= 0");
+        }
         if (maxConsecutiveFailures < 0) {
             throw HarnessException.usage("--max-consecutive-failures " + maxConsecutiveFailures + ": must be >= 0");
         }
@@ -156,6 +167,11 @@ public final class RunFlags {
 
     public int warmupRequests() {
         return warmupRequests;
+    }
+
+    /** The longest warm-up ({@code --warmup-seconds}). */
+    public Duration warmupTime() {
+        return Duration.ofNanos(Math.round(warmupSeconds * 1e9));
     }
 
     public int maxConsecutiveFailures() {

@@ -205,13 +205,14 @@ public final class BenchExecutor {
             LlmClient client = LlmClient.start(vertx, options).await();
             Map<String, String> failure = new HashMap<>();
             BenchRun run = new BenchRun(
-                    Clock.system(),
-                    new ClientSender(client, spec),
-                    prompts,
-                    load,
-                    spec.api().streaming(),
-                    req.options().warmupRequests(),
-                    listener(console, scraper, progress));
+                            Clock.system(),
+                            new ClientSender(client, spec),
+                            prompts,
+                            load,
+                            spec.api().streaming(),
+                            req.options().warmupRequests(),
+                            listener(console, scraper, progress))
+                    .warmupTime(req.options().warmupTime());
             progress.inFlight(run::inFlight);
             ShardStart shardStart = ShardStart.plan(shard, req.options().startAt(), Clock.system());
             shardStart.deadlineNs().ifPresent(run::startAt);
@@ -349,6 +350,11 @@ public final class BenchExecutor {
 
             @Override
             public void note(String line) {
+                console.note("harness: " + line);
+            }
+
+            @Override
+            public void warmedUp(String line) {
                 console.note("harness: " + line);
             }
         };

@@ -102,6 +102,7 @@ final class BenchFiles {
         doc.put("tokenizer", tokenizer(tokenizer));
         doc.put("seed", r.spec().load().seed());
         doc.put("warmup_requests", req.options().warmupRequests());
+        doc.put("warmup_seconds", req.options().warmupTime().toMillis() / 1e3);
         doc.put("stages", r.spec().load().stages().stream().map(Stage::describe).toList());
         doc.put("data", r.spec().data().describe());
         doc.put("slo_seconds", r.spec().report().goodputSeconds());
@@ -158,9 +159,18 @@ final class BenchFiles {
         }
         a.addAll(List.of("--seed", Long.toString(r.spec().load().seed())));
         a.addAll(List.of("--warmup-requests", Integer.toString(req.options().warmupRequests())));
+        a.addAll(List.of("--warmup-seconds", fmtSeconds(req.options().warmupTime())));
         a.addAll(List.of(
                 "--output-dir", req.options().outputDir().toAbsolutePath().toString()));
         return String.join(" ", a.stream().map(BenchFiles::quote).toList());
+    }
+
+    /** Seconds as the shortest decimal that says them ({@code 30}, {@code 2.5}). */
+    static String fmtSeconds(java.time.Duration d) {
+        return new java.math.BigDecimal(d.toNanos())
+                .movePointLeft(9)
+                .stripTrailingZeros()
+                .toPlainString();
     }
 
     static String quote(String s) {

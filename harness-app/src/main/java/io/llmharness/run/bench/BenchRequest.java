@@ -121,7 +121,9 @@ public record BenchRequest(
      * @param outputDir runs go into {@code outputDir/<run-id>/}
      * @param dryRun print the rendered profile and the plan, send nothing
      * @param seed seed overriding the profile's, or null
-     * @param warmupRequests unreported warm-up requests before the first stage
+     * @param warmupRequests least number of unreported warm-up requests before the first stage
+     * @param warmupTime longest warm-up ({@code --warmup-seconds}): it ends earlier once the JIT is idle; zero: the
+     *     warm-up requests alone
      * @param sloSeconds goodput objectives ({@code --slo}) by canonical metric name, seconds; override the profile's
      * @param maxConsecutiveFailures failures in a row on the server that stop the run; 0 = never
      * @param maxRetries resends of a 429/503 answer
@@ -137,6 +139,7 @@ public record BenchRequest(
             boolean dryRun,
             Long seed,
             int warmupRequests,
+            Duration warmupTime,
             Map<String, Double> sloSeconds,
             int maxConsecutiveFailures,
             int maxRetries,
@@ -150,6 +153,7 @@ public record BenchRequest(
             sloSeconds = Map.copyOf(sloSeconds);
             commandLine = List.copyOf(commandLine);
             shard = shard == null ? Shard.WHOLE : shard;
+            warmupTime = warmupTime == null ? Duration.ZERO : warmupTime;
         }
     }
 

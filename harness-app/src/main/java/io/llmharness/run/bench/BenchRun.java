@@ -1,16 +1,15 @@
 package io.llmharness.run.bench;
 
-import io.llmharness.client.Prompt;
 import io.llmharness.loadgen.clock.Clock;
 import io.llmharness.loadgen.clock.Wakeup;
 import io.llmharness.workload.data.PromptFeed;
-import io.llmharness.workload.data.StaticRequest;
 import io.llmharness.workload.schedule.ArrivalPlan;
 import io.llmharness.workload.schedule.SweepPlanner;
 import io.llmharness.workload.spec.Arrival;
 import io.llmharness.workload.spec.LoadSpec;
 import io.llmharness.workload.spec.Stage;
 import io.llmharness.workload.spec.SweepSpec;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -37,6 +36,9 @@ public final class BenchRun {
         /** A stage ended (all its requests finished). */
         default void stageEnded(StageRun run) {}
 
+        /** The warm start ended: what it did, in one line ({@link BenchWarmup.Report#line}). */
+        default void warmedUp(String line) {}
+
         /** A one-line note (a sweep's plan). */
         default void note(String line) {}
 
@@ -52,9 +54,6 @@ public final class BenchRun {
 
     /** How often a sweep probe samples the requests in flight, ns (inference-perf: 0.5 s). */
     static final long SAMPLE_NS = 500_000_000L;
-
-    /** Output tokens of a warm-up request. */
-    static final int WARMUP_TOKENS = 8;
 
     private final Clock clock;
     private final RequestSender sender;
@@ -72,10 +71,13 @@ public final class BenchRun {
     private volatile String stopReason;
     private long runIndex;
     private Long startAtNs;
+    private Duration warmupTime = Duration.ZERO;
+    private java.util.function.Supplier<BenchWarmup.JitIdle> jitIdle = BenchWarmup::watchJit;
+    private volatile BenchWarmup.Report warmupReport = BenchWarmup.Report.NONE;
 
     /**
-     * @param warmupRequests unreported requests sent before the first stage (short prompts, {@value #WARMUP_TOKENS}
-     *     output tokens, four at a time), so the first measured requests do not pay for cold connections and code
+     * @param warmupRequests least number of unreported requests sent before the first stage ({@link BenchWarmup}),
+     *     so the first measured requests do not pay for cold connections and code
      */
     public BenchRun(
             Clock clock,
@@ -101,6 +103,26 @@ public final class BenchRun {
     public BenchRun startAt(long deadlineNanos) {
         this.startAtNs = deadlineNanos;
         return this;
+    }
+
+    /**
+     * Lets the warm-up run until the JIT is idle, at most {@code max} (zero, the default: exactly the warm-up
+     * requests).
+     */
+    public BenchRun warmupTime(Duration max) {
+        this.warmupTime = max;
+        return this;
+    }
+
+    /** Replaces the JIT watch of the warm-up (tests on a virtual clock). */
+    BenchRun jitIdle(java.util.function.Supplier<BenchWarmup.JitIdle> idle) {
+        this.jitIdle = idle;
+        return this;
+    }
+
+    /** What the warm start did ({@code off} before it ran). */
+    public BenchWarmup.Report warmupReport() {
+        return warmupReport;
     }
 
     /** Runs the warm-up and every stage; returns the stages run (fewer when stopped). */
@@ -278,21 +300,10 @@ public final class BenchRun {
     // ---- warm-up
 
     private void warmup() {
-        for (int i = 0; i < warmupRequests && !stopped(); i++) {
-            clock.await(() -> inFlight.get() < 4 || stopped(), wakeup);
-            if (stopped()) {
-                break;
-            }
-            long now = clock.nanoTime();
-            var r = new StaticRequest(
-                    i, new Prompt.Text("Warm-up request " + i + ": say something."), -1, WARMUP_TOKENS);
-            inFlight.incrementAndGet();
-            sender.submit(new Submission(-1, i, -1, r, stream, now, now), (record, output) -> {
-                inFlight.decrementAndGet();
-                wakeup.wake();
-            });
-        }
-        awaitIdle(null);
+        Stage first = load.stages().isEmpty() ? null : load.stages().get(0);
+        warmupReport =
+                new BenchWarmup(clock, sender, stream, this::stopped, jitIdle).run(warmupRequests, warmupTime, first);
+        listener.warmedUp(warmupReport.line());
     }
 
     // ---- sweeps

@@ -34,6 +34,16 @@ final class ClientSender implements RequestSender {
     }
 
     @Override
+    public int prepareConnections(int perServer) {
+        return client.prepareConnections(perServer).await();
+    }
+
+    @Override
+    public void forgetWarmup() {
+        client.resetMeasurements();
+    }
+
+    @Override
     public void submit(Submission s, Completion done) {
         String session = s.request().session();
         client.submit(new ClientRequest(

@@ -17,6 +17,17 @@ public interface RequestSender {
     /** Sends a request; never blocks. */
     void submit(Submission s, Completion done);
 
+    /**
+     * Opens connections until each server has {@code perServer} of them, before the first stage, with nothing in
+     * flight; returns how many were opened. A sender without connections opens none.
+     */
+    default int prepareConnections(int perServer) {
+        return 0;
+    }
+
+    /** Forgets what the warm-up left in the sender's own counters; called with nothing in flight. */
+    default void forgetWarmup() {}
+
     /** Stops sending: what is queued or running ends as cancelled, later submissions too. Returns at once. */
     void shutdown(String reason);
 }

@@ -46,7 +46,8 @@ final class BenchFixture {
                     .filter(l -> !l.startsWith("harness: warning:")
                             && !l.startsWith("harness: stage")
                             && !l.startsWith("harness: started")
-                            && !l.startsWith("harness: prompts"))
+                            && !l.startsWith("harness: prompts")
+                            && !l.startsWith("harness: warm start"))
                     .toList();
         }
     }
@@ -78,7 +79,12 @@ final class BenchFixture {
         return dir;
     }
 
-    /** Runs {@code harness bench ARGS} with profiles from the class path. */
+    /**
+     * Runs {@code harness bench ARGS} with profiles from the class path. Unless the arguments name {@code
+     * --warmup-seconds} (or the nop harness, which has no warm-up), the warm-up is the {@code --warmup-requests}
+     * alone ({@code --warmup-seconds 0}): a test JVM's JIT is rarely idle, and waiting for it would add seconds to
+     * every run for nothing the test checks ({@code BenchWarmupTest} checks the warm-up itself).
+     */
     static Outcome bench(Path outputDir, Map<String, String> env, BenchControl control, String... args) {
         return bench(outputDir, env, new ProfileLocator(null), control, args);
     }
@@ -98,7 +104,13 @@ final class BenchFixture {
         });
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
-        String[] full = Stream.concat(Stream.of("bench", "--output-dir", outputDir.toString()), Stream.of(args))
+        List<String> given = List.of(args);
+        boolean quick = !given.contains("--warmup-seconds") && !given.contains("nop");
+        String[] full = Stream.of(
+                        Stream.of("bench", "--output-dir", outputDir.toString()),
+                        quick ? Stream.of("--warmup-seconds", "0") : Stream.<String>empty(),
+                        given.stream())
+                .flatMap(x -> x)
                 .toArray(String[]::new);
         int code = cl.execute(full);
         return new Outcome(code, out.toString(), err.toString(), runs(outputDir));

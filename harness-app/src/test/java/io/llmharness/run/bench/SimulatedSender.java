@@ -20,6 +20,10 @@ final class SimulatedSender implements RequestSender {
     private int inFlight;
     int maxInFlight;
     int submitted;
+    /** What {@link #prepareConnections} was asked for, in order. */
+    final java.util.List<Integer> prepared = new java.util.ArrayList<>();
+    /** How often {@link #forgetWarmup} was called. */
+    int forgotten;
 
     SimulatedSender(VirtualClock clock, long ttftNs, long itlNs) {
         this.clock = clock;
@@ -48,6 +52,17 @@ final class SimulatedSender implements RequestSender {
             done.done(record(s, start, -1, clock.nanoTime(), 0, new Outcome.Cancelled("stop")), null);
         });
         clock.schedule(end, finish);
+    }
+
+    @Override
+    public int prepareConnections(int perServer) {
+        prepared.add(perServer);
+        return perServer;
+    }
+
+    @Override
+    public void forgetWarmup() {
+        forgotten++;
     }
 
     @Override

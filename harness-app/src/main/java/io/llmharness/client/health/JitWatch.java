@@ -1,21 +1,25 @@
-package io.llmharness.run;
+package io.llmharness.client.health;
 
-import io.llmharness.client.health.CompilerCpu;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Whether the JIT compiler threads used at most {@link WarmStart#IDLE_JIT_NS_PER_S} of CPU over the last second,
- * sampled every 100 ms from its own thread ({@link CompilerCpu}).
+ * Whether the JIT compiler threads used at most {@link #IDLE_NS_PER_S} of CPU over the last second, sampled every
+ * 100 ms from its own thread ({@link CompilerCpu}): how a warm-up knows that the code it exercises is compiled.
  */
-final class JitWatch implements AutoCloseable {
+public final class JitWatch implements AutoCloseable {
+
+    /** Compiler CPU per second at or below which the JIT counts as idle, ns. */
+    public static final long IDLE_NS_PER_S = 50_000_000L;
+
     private final CompilerCpu cpu = new CompilerCpu();
     private final ArrayDeque<long[]> recent = new ArrayDeque<>(); // (time, compiler CPU)
     private final Thread thread;
     private volatile boolean idle;
     private volatile boolean closed;
 
-    JitWatch() {
+    /** Starts watching (a daemon thread); close to stop. */
+    public JitWatch() {
         thread = Thread.ofPlatform().name("llm-harness-jit-watch").daemon().start(this::watch);
     }
 
@@ -29,14 +33,16 @@ final class JitWatch implements AutoCloseable {
                 recent.removeFirst();
             }
             long[] first = recent.peekFirst();
-            idle = c >= 0 && now - first[0] >= 900_000_000L && c - first[1] <= WarmStart.IDLE_JIT_NS_PER_S;
+            idle = c >= 0 && now - first[0] >= 900_000_000L && c - first[1] <= IDLE_NS_PER_S;
         }
     }
 
-    boolean idle() {
+    /** Whether the compiler threads were idle over the last second (false during the first 0.9 s). */
+    public boolean idle() {
         return idle;
     }
 
+    /** Stops the watching thread. */
     @Override
     public void close() {
         closed = true;

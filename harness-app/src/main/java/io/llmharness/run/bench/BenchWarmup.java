@@ -1,0 +1,262 @@
+package io.llmharness.run.bench;
+
+import io.llmharness.client.Prompt;
+import io.llmharness.client.health.CompilerCpu;
+import io.llmharness.client.health.JitWatch;
+import io.llmharness.client.record.RequestRecord;
+import io.llmharness.loadgen.clock.Clock;
+import io.llmharness.loadgen.clock.Wakeup;
+import io.llmharness.workload.data.StaticRequest;
+import io.llmharness.workload.spec.Stage;
+import io.llmharness.workload.trace.ReplayPlan;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/**
+ * The warm start of a bench run, before its first stage: a closed loop of short unreported requests, at most
+ * {@link #IN_FLIGHT} in flight, until at least {@code --warmup-requests} of them have finished and the JIT compiler
+ * threads have been idle for a second ({@link JitWatch}, after at least {@link #MIN_TIME}), or {@code
+ * --warmup-seconds} have passed; then the client's pool is filled with the connections the first stage will need
+ * ({@link #targetConnections}) and what the warm-up recorded is forgotten.
+ *
+ * <p>Why until the JIT is idle rather than a fixed handful of requests: on one or two cores the compiler needs
+ * seconds of CPU to compile the request path, and whatever it has not compiled before the first stage it compiles in
+ * the first stage's seconds, beside the client and the server. A bursty trace replayed on a client warmed with 8
+ * requests showed it: its lag p50 was 35-62 ms in the first four seconds and under 2 ms after. With {@code
+ * --warmup-seconds 0} the warm-up is the {@code --warmup-requests} alone, as before.
+ */
+final class BenchWarmup {
+
+    /** Most warm-up requests in flight at once. */
+    static final int IN_FLIGHT = 32;
+
+    /** Shortest warm-up that may end because the JIT is idle. */
+    static final Duration MIN_TIME = Duration.ofSeconds(1);
+
+    /** Connections per server prepared when no warm-up measured a request's time. */
+    static final int DEFAULT_CONNECTIONS = 8;
+
+    /** Latencies kept for the connection estimate (the latest ones). */
+    private static final int KEPT = 4096;
+
+    /** Output tokens of a warm-up request. */
+    static final int TOKENS = 8;
+
+    /**
+     * What the warm start did.
+     *
+     * @param requests warm-up requests that ended
+     * @param ok those that succeeded
+     * @param tookNs wall time of the warm-up requests
+     * @param endedBy {@code jit-idle}, {@code time-limit}, {@code requests} (the requests alone, no time given),
+     *     {@code stopped} or {@code off} (no warm-up)
+     * @param jitMs CPU of the JIT compiler threads during the warm-up, ms (-1 unknown or no warm-up)
+     * @param connectionsTarget connections per server the first stage is expected to need
+     * @param connectionsOpened connections opened to reach it
+     * @param connectNs time spent opening them
+     */
+    record Report(
+            long requests,
+            long ok,
+            long tookNs,
+            String endedBy,
+            long jitMs,
+            int connectionsTarget,
+            int connectionsOpened,
+            long connectNs) {
+
+        static final Report NONE = new Report(0, 0, 0, "off", -1, 0, 0, 0);
+
+        /** The line the terminal and harness.log get. */
+        String line() {
+            String jit = jitMs < 0 ? "" : String.format(Locale.ROOT, ", JIT CPU %d ms", jitMs);
+            return String.format(
+                    Locale.ROOT,
+                    "warm start: %d warm-up requests (%d ok) in %.1f s, ended by %s%s;"
+                            + " %d connections per server prepared (%d opened in %.1f ms)",
+                    requests,
+                    ok,
+                    tookNs / 1e9,
+                    endedBy,
+                    jit,
+                    connectionsTarget,
+                    connectionsOpened,
+                    connectNs / 1e6);
+        }
+    }
+
+    /** Whether the JIT compiler is idle; closed when the warm-up ends. */
+    interface JitIdle extends AutoCloseable {
+        boolean idle();
+
+        @Override
+        void close();
+    }
+
+    /** The JIT compiler threads' own CPU ({@link JitWatch}). */
+    static JitIdle watchJit() {
+        JitWatch w = new JitWatch();
+        return new JitIdle() {
+            @Override
+            public boolean idle() {
+                return w.idle();
+            }
+
+            @Override
+            public void close() {
+                w.close();
+            }
+        };
+    }
+
+    private final Clock clock;
+    private final RequestSender sender;
+    private final Supplier<JitIdle> jitIdle;
+    private final boolean stream;
+    private final BooleanSupplier stopped;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicLong ended = new AtomicLong();
+    private final AtomicLong succeeded = new AtomicLong();
+    private final AtomicLongArray latencies = new AtomicLongArray(KEPT);
+    private final Wakeup wakeup = new Wakeup();
+
+    BenchWarmup(Clock clock, RequestSender sender, boolean stream, BooleanSupplier stopped, Supplier<JitIdle> jitIdle) {
+        this.clock = clock;
+        this.jitIdle = jitIdle;
+        this.sender = sender;
+        this.stream = stream;
+        this.stopped = stopped;
+    }
+
+    /**
+     * Runs the warm-up and prepares the connections for {@code first} (null: no stage).
+     *
+     * @param minRequests least number of warm-up requests (0: none, the pool is still filled)
+     * @param maxTime longest warm-up (zero: exactly {@code minRequests} requests, however long they take)
+     */
+    Report run(int minRequests, Duration maxTime, Stage first) {
+        long t0 = clock.nanoTime();
+        String endedBy = "off";
+        long jitMs = -1;
+        if (minRequests > 0) {
+            CompilerCpu jitCpu = new CompilerCpu();
+            long jit0 = jitCpu.nanos();
+            endedBy = loop(minRequests, maxTime, t0);
+            clock.await(() -> inFlight.get() == 0, wakeup);
+            long jit1 = jitCpu.nanos();
+            jitMs = jit0 < 0 || jit1 < 0 ? -1 : (jit1 - jit0) / 1_000_000L;
+        }
+        long took = clock.nanoTime() - t0;
+        int target = targetConnections(first, latencyP90Ns());
+        long c0 = clock.nanoTime();
+        int opened = stopped.getAsBoolean() ? 0 : sender.prepareConnections(target);
+        long connectNs = clock.nanoTime() - c0;
+        if (!stopped.getAsBoolean()) {
+            sender.forgetWarmup();
+        }
+        return new Report(ended.get(), succeeded.get(), took, endedBy, jitMs, target, opened, connectNs);
+    }
+
+    /** The closed loop; returns why it stopped issuing. */
+    private String loop(int minRequests, Duration maxTime, long t0) {
+        boolean timed = !maxTime.isZero() && !maxTime.isNegative();
+        long deadline = t0 + maxTime.toNanos();
+        int cap = timed ? IN_FLIGHT : Math.min(IN_FLIGHT, minRequests);
+        try (JitIdle jit = timed ? jitIdle.get() : null) {
+            for (long i = 0; ; i++) {
+                if (!timed && i >= minRequests) {
+                    return "requests";
+                }
+                clock.await(() -> inFlight.get() < cap || stopped.getAsBoolean(), wakeup);
+                if (stopped.getAsBoolean()) {
+                    return "stopped";
+                }
+                long now = clock.nanoTime();
+                if (timed) {
+                    if (now - deadline >= 0) {
+                        return "time-limit";
+                    }
+                    if (ended.get() >= minRequests && now - t0 >= MIN_TIME.toNanos() && jit.idle()) {
+                        return "jit-idle";
+                    }
+                }
+                send(i, now);
+            }
+        }
+    }
+
+    private void send(long i, long now) {
+        var r = new StaticRequest(i, new Prompt.Text("Warm-up request " + i + ": say something."), -1, TOKENS);
+        inFlight.incrementAndGet();
+        sender.submit(new Submission(-1, i, -1, r, stream, now, now), (record, output) -> {
+            long n = ended.getAndIncrement();
+            if (record.ok()) {
+                succeeded.incrementAndGet();
+                if (record.dispatchedNs() != RequestRecord.ABSENT && record.doneNs() != RequestRecord.ABSENT) {
+                    latencies.set((int) (n % KEPT), Math.max(1, record.doneNs() - record.dispatchedNs()));
+                }
+            }
+            inFlight.decrementAndGet();
+            wakeup.wake();
+        });
+    }
+
+    /** The 90th percentile of the latest successful warm-up requests' dispatch-to-done time, ns; 0 when none. */
+    long latencyP90Ns() {
+        long[] v = new long[KEPT];
+        int n = 0;
+        for (int i = 0; i < KEPT; i++) {
+            long x = latencies.get(i);
+            if (x > 0) {
+                v[n++] = x;
+            }
+        }
+        if (n == 0) {
+            return 0;
+        }
+        long[] s = Arrays.copyOf(v, n);
+        Arrays.sort(s);
+        return s[Math.min(n - 1, (int) (n * 0.9))];
+    }
+
+    /**
+     * Connections per server the first stage will need: a closed loop its concurrency; an open loop, by Little's
+     * law, its rate × the warm-up's latency p90 × 2, plus 4; a trace replay the most sessions starting within one
+     * such latency × 2, plus 4; {@link #DEFAULT_CONNECTIONS} when no latency was measured (or for a sweep, whose
+     * probe finds its own). The client caps it at the pool size.
+     */
+    static int targetConnections(Stage first, long latencyNs) {
+        if (first instanceof Stage.Concurrency c) {
+            return Math.max(1, c.concurrency());
+        }
+        if (latencyNs <= 0 || first == null) {
+            return DEFAULT_CONNECTIONS;
+        }
+        return switch (first) {
+            case Stage.Rate r -> (int) Math.min(Integer.MAX_VALUE / 2, Math.ceil(r.rate() * latencyNs / 1e9 * 2) + 4);
+            case Stage.Replay rp -> peakStarts(rp.plan().sessions(), latencyNs) * 2 + 4;
+            default -> DEFAULT_CONNECTIONS;
+        };
+    }
+
+    /** The most sessions whose first turn is due within any window of {@code windowNs}. */
+    static int peakStarts(List<ReplayPlan.Session> sessions, long windowNs) {
+        int peak = 0;
+        int from = 0;
+        for (int to = 0; to < sessions.size(); to++) {
+            long end = sessions.get(to).startNs();
+            while (end - sessions.get(from).startNs() >= windowNs) {
+                from++;
+            }
+            peak = Math.max(peak, to - from + 1);
+        }
+        return peak;
+    }
+}

@@ -1,0 +1,153 @@
+package io.llmharness.run.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.llmharness.loadgen.clock.VirtualClock;
+import io.llmharness.workload.spec.Arrival;
+import io.llmharness.workload.spec.Stage;
+import io.llmharness.workload.trace.ReplayOptions;
+import io.llmharness.workload.trace.ReplayPlan;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bench warm start on a virtual clock: how long it runs, how much it keeps in flight, what ends it, and how many
+ * connections it prepares for the first stage.
+ */
+class BenchWarmupTest {
+
+    private static final long MS = 1_000_000L;
+
+    private final VirtualClock clock = new VirtualClock();
+
+    /** A JIT that turns idle once the virtual clock passes {@code atNs} (never, for Long.MAX_VALUE). */
+    private BenchWarmup.JitIdle idleFrom(long atNs) {
+        return new BenchWarmup.JitIdle() {
+            @Override
+            public boolean idle() {
+                return clock.nanoTime() >= atNs;
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
+
+    private BenchWarmup warmup(SimulatedSender sender, long jitIdleAtNs) {
+        return new BenchWarmup(clock, sender, true, () -> false, () -> idleFrom(jitIdleAtNs));
+    }
+
+    @Test
+    void withoutATimeItSendsExactlyTheWarmupRequests() {
+        SimulatedSender sender = new SimulatedSender(clock, 10 * MS, 1 * MS);
+        BenchWarmup.Report r = warmup(sender, 0).run(6, Duration.ZERO, new Stage.Concurrency(3, 10, 0));
+        assertThat(sender.submitted).isEqualTo(6);
+        assertThat(sender.maxInFlight).isEqualTo(6);
+        assertThat(r.endedBy()).isEqualTo("requests");
+        assertThat(r.requests()).isEqualTo(6);
+        assertThat(r.ok()).isEqualTo(6);
+        assertThat(r.connectionsTarget()).isEqualTo(3); // a closed loop needs its concurrency
+        assertThat(sender.prepared).containsExactly(3);
+        assertThat(sender.forgotten).isEqualTo(1);
+    }
+
+    @Test
+    void itRunsUntilTheJitIsIdleWithTheClientKeptBusy() {
+        SimulatedSender sender = new SimulatedSender(clock, 10 * MS, 1 * MS);
+        long t0 = clock.nanoTime();
+        BenchWarmup.Report r = warmup(sender, t0 + 2_500 * MS).run(8, Duration.ofSeconds(30), null);
+        assertThat(r.endedBy()).isEqualTo("jit-idle");
+        assertThat(clock.nanoTime() - t0).isBetween(2_500 * MS, 2_600 * MS); // stopped issuing then, drained
+        assertThat(sender.maxInFlight).isEqualTo(BenchWarmup.IN_FLIGHT);
+        assertThat(r.requests()).isEqualTo(sender.submitted).isGreaterThan(1_000);
+        assertThat(r.tookNs()).isEqualTo(clock.nanoTime() - t0);
+    }
+
+    @Test
+    void anIdleJitEndsItNoSoonerThanTheLeastTimeAndTheLeastRequests() {
+        SimulatedSender fast = new SimulatedSender(clock, 10 * MS, 1 * MS);
+        long t0 = clock.nanoTime();
+        assertThat(warmup(fast, 0).run(8, Duration.ofSeconds(30), null).endedBy())
+                .isEqualTo("jit-idle");
+        assertThat(clock.nanoTime() - t0).isGreaterThanOrEqualTo(BenchWarmup.MIN_TIME.toNanos());
+
+        SimulatedSender slow = new SimulatedSender(clock, 1_000 * MS, 100 * MS); // 1.7 s per request
+        long t1 = clock.nanoTime();
+        BenchWarmup.Report r = warmup(slow, 0).run(100, Duration.ofSeconds(30), null);
+        assertThat(r.endedBy()).isEqualTo("jit-idle");
+        assertThat(r.requests()).isGreaterThanOrEqualTo(100);
+        assertThat(clock.nanoTime() - t1).isGreaterThan(5_000 * MS); // 100 requests, 32 at a time
+    }
+
+    @Test
+    void aJitThatNeverIdlesEndsAtTheTimeLimit() {
+        SimulatedSender sender = new SimulatedSender(clock, 10 * MS, 1 * MS);
+        long t0 = clock.nanoTime();
+        BenchWarmup.Report r = warmup(sender, Long.MAX_VALUE).run(8, Duration.ofSeconds(4), null);
+        assertThat(r.endedBy()).isEqualTo("time-limit");
+        assertThat(clock.nanoTime() - t0).isBetween(4_000 * MS, 4_100 * MS);
+        assertThat(r.connectionsTarget()).isEqualTo(BenchWarmup.DEFAULT_CONNECTIONS); // no stage
+    }
+
+    @Test
+    void noWarmupRequestsMeansNoWarmupButAPreparedPool() {
+        SimulatedSender sender = new SimulatedSender(clock, 10 * MS, 1 * MS);
+        BenchWarmup.Report r = warmup(sender, 0).run(0, Duration.ofSeconds(30), Stage.Rate.of(50, 10, Arrival.POISSON));
+        assertThat(sender.submitted).isZero();
+        assertThat(r.endedBy()).isEqualTo("off");
+        assertThat(r.jitMs()).isEqualTo(-1);
+        assertThat(sender.prepared).containsExactly(BenchWarmup.DEFAULT_CONNECTIONS); // no latency measured
+    }
+
+    @Test
+    void aStopEndsItAndPreparesNothing() {
+        SimulatedSender sender = new SimulatedSender(clock, 10 * MS, 1 * MS);
+        boolean[] stop = {false};
+        clock.schedule(clock.nanoTime() + 500 * MS, () -> stop[0] = true);
+        BenchWarmup.Report r = new BenchWarmup(clock, sender, true, () -> stop[0], () -> idleFrom(Long.MAX_VALUE))
+                .run(8, Duration.ofSeconds(30), null);
+        assertThat(r.endedBy()).isEqualTo("stopped");
+        assertThat(sender.prepared).isEmpty();
+        assertThat(sender.forgotten).isZero(); // what it measured stays for the files of a stopped run
+    }
+
+    @Test
+    void anOpenLoopNeedsItsRateTimesTheWarmupLatencyTwicePlusFour() {
+        SimulatedSender sender = new SimulatedSender(clock, 10 * MS, 1 * MS); // 8 tokens: 17 ms per request
+        BenchWarmup.Report r = warmup(sender, 0).run(8, Duration.ZERO, Stage.Rate.of(1_000, 10, Arrival.POISSON));
+        assertThat(r.connectionsTarget()).isEqualTo((int) Math.ceil(1_000 * 0.017 * 2) + 4);
+        assertThat(BenchWarmup.targetConnections(Stage.Rate.of(100, 10, Arrival.CONSTANT), 20 * MS))
+                .isEqualTo(8);
+        assertThat(BenchWarmup.targetConnections(Stage.Rate.of(100, 10, Arrival.CONSTANT), 0))
+                .isEqualTo(BenchWarmup.DEFAULT_CONNECTIONS);
+    }
+
+    @Test
+    void aReplayNeedsTheMostSessionsStartingWithinOneLatency() {
+        List<ReplayPlan.Session> sessions = new ArrayList<>();
+        for (int burst = 0; burst < 4; burst++) { // bursts of 25 rows 0.1 ms apart, 50 ms apart
+            for (int i = 0; i < 25; i++) {
+                sessions.add(new ReplayPlan.Session(
+                        null, burst * 50 * MS + i * MS / 10, List.of(new ReplayPlan.Turn(sessions.size(), 1, 0, 0))));
+            }
+        }
+        assertThat(BenchWarmup.peakStarts(sessions, 6 * MS)).isEqualTo(25);
+        assertThat(BenchWarmup.peakStarts(sessions, 60 * MS)).isEqualTo(50);
+        assertThat(BenchWarmup.peakStarts(sessions, MS / 10)).isEqualTo(1);
+        assertThat(BenchWarmup.peakStarts(List.of(), MS)).isZero();
+        ReplayPlan plan = new ReplayPlan(null, ReplayOptions.defaults(), sessions, List.of());
+        assertThat(BenchWarmup.targetConnections(new Stage.Replay(plan), 6 * MS))
+                .isEqualTo(54);
+    }
+
+    @Test
+    void theReportSaysWhatHappenedInOneLine() {
+        String line = new BenchWarmup.Report(120, 119, 2_300 * MS, "jit-idle", 840, 54, 22, 3 * MS).line();
+        assertThat(line)
+                .isEqualTo("warm start: 120 warm-up requests (119 ok) in 2.3 s, ended by jit-idle, JIT CPU 840 ms;"
+                        + " 54 connections per server prepared (22 opened in 3.0 ms)");
+        assertThat(BenchWarmup.Report.NONE.line()).contains("ended by off;");
+    }
+}
