@@ -15,16 +15,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
  * The warm start of a bench run, before its first stage: a closed loop of short unreported requests, at most
- * {@link #IN_FLIGHT} in flight, until at least {@code --warmup-requests} of them have finished and the JIT compiler
- * threads have been idle for a second ({@link JitWatch}, after at least {@link #MIN_TIME}), or {@code
- * --warmup-seconds} have passed; then the client's pool is filled with the connections the first stage will need
- * ({@link #targetConnections}) and what the warm-up recorded is forgotten.
+ * {@link #IN_FLIGHT} in flight, until the JIT compiler threads have been idle for a second ({@link JitWatch}, after at
+ * least {@link #MIN_TIME}) or {@code --warmup-seconds} have passed, then {@link #PROBE} requests one at a time, which
+ * measure the server's unloaded latency; at least {@code --warmup-requests} in all. Then the client's pool is filled
+ * with the connections the first stage will need ({@link #targetConnections}) and what the warm-up recorded is
+ * forgotten.
  *
  * <p>Why until the JIT is idle rather than a fixed handful of requests: on one or two cores the compiler needs
  * seconds of CPU to compile the request path, and whatever it has not compiled before the first stage it compiles in
@@ -43,8 +43,8 @@ final class BenchWarmup {
     /** Connections per server prepared when no warm-up measured a request's time. */
     static final int DEFAULT_CONNECTIONS = 8;
 
-    /** Latencies kept for the connection estimate (the latest ones). */
-    private static final int KEPT = 4096;
+    /** Warm-up requests sent one at a time at the end, whose median time is the server's unloaded latency. */
+    static final int PROBE = 8;
 
     /** Output tokens of a warm-up request. */
     static final int TOKENS = 8;
@@ -124,7 +124,9 @@ final class BenchWarmup {
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicLong ended = new AtomicLong();
     private final AtomicLong succeeded = new AtomicLong();
-    private final AtomicLongArray latencies = new AtomicLongArray(KEPT);
+    private final long[] probe = new long[PROBE];
+    private final AtomicInteger probed = new AtomicInteger();
+    private volatile boolean probing;
     private final Wakeup wakeup = new Wakeup();
 
     BenchWarmup(Clock clock, RequestSender sender, boolean stream, BooleanSupplier stopped, Supplier<JitIdle> jitIdle) {
@@ -148,13 +150,15 @@ final class BenchWarmup {
         if (minRequests > 0) {
             CompilerCpu jitCpu = new CompilerCpu();
             long jit0 = jitCpu.nanos();
-            endedBy = loop(minRequests, maxTime, t0);
+            int probes = Math.min(PROBE, minRequests);
+            endedBy = loop(minRequests - probes, maxTime, t0);
             clock.await(() -> inFlight.get() == 0, wakeup);
+            probe(probes, minRequests);
             long jit1 = jitCpu.nanos();
             jitMs = jit0 < 0 || jit1 < 0 ? -1 : (jit1 - jit0) / 1_000_000L;
         }
         long took = clock.nanoTime() - t0;
-        int target = targetConnections(first, latencyP90Ns());
+        int target = targetConnections(first, latencyNs());
         long c0 = clock.nanoTime();
         int opened = stopped.getAsBoolean() ? 0 : sender.prepareConnections(target);
         long connectNs = clock.nanoTime() - c0;
@@ -168,7 +172,7 @@ final class BenchWarmup {
     private String loop(int minRequests, Duration maxTime, long t0) {
         boolean timed = !maxTime.isZero() && !maxTime.isNegative();
         long deadline = t0 + maxTime.toNanos();
-        int cap = timed ? IN_FLIGHT : Math.min(IN_FLIGHT, minRequests);
+        int cap = timed ? IN_FLIGHT : Math.max(1, Math.min(IN_FLIGHT, minRequests));
         try (JitIdle jit = timed ? jitIdle.get() : null) {
             for (long i = 0; ; i++) {
                 if (!timed && i >= minRequests) {
@@ -192,15 +196,30 @@ final class BenchWarmup {
         }
     }
 
+    /** Sends {@code n} requests one at a time (numbered from {@code from}), each after the previous one's end. */
+    private void probe(int n, long from) {
+        probing = true;
+        for (int k = 0; k < n && !stopped.getAsBoolean(); k++) {
+            send(from + k, clock.nanoTime());
+            clock.await(() -> inFlight.get() == 0, wakeup);
+        }
+        probing = false;
+    }
+
     private void send(long i, long now) {
         var r = new StaticRequest(i, new Prompt.Text("Warm-up request " + i + ": say something."), -1, TOKENS);
         inFlight.incrementAndGet();
         sender.submit(new Submission(-1, i, -1, r, stream, now, now), (record, output) -> {
-            long n = ended.getAndIncrement();
+            ended.incrementAndGet();
             if (record.ok()) {
                 succeeded.incrementAndGet();
-                if (record.dispatchedNs() != RequestRecord.ABSENT && record.doneNs() != RequestRecord.ABSENT) {
-                    latencies.set((int) (n % KEPT), Math.max(1, record.doneNs() - record.dispatchedNs()));
+                if (probing
+                        && record.dispatchedNs() != RequestRecord.ABSENT
+                        && record.doneNs() != RequestRecord.ABSENT) {
+                    int k = probed.getAndIncrement();
+                    if (k < PROBE) {
+                        probe[k] = Math.max(1, record.doneNs() - record.dispatchedNs());
+                    }
                 }
             }
             inFlight.decrementAndGet();
@@ -208,28 +227,25 @@ final class BenchWarmup {
         });
     }
 
-    /** The 90th percentile of the latest successful warm-up requests' dispatch-to-done time, ns; 0 when none. */
-    long latencyP90Ns() {
-        long[] v = new long[KEPT];
-        int n = 0;
-        for (int i = 0; i < KEPT; i++) {
-            long x = latencies.get(i);
-            if (x > 0) {
-                v[n++] = x;
-            }
-        }
+    /**
+     * The median time of the requests sent one at a time, dispatch to done, ns; 0 when none succeeded. Alone on the
+     * server, so the closed loop's queueing (which grows with the client's or the server's saturation, not with
+     * what the first stage needs) is not in it.
+     */
+    long latencyNs() {
+        int n = Math.min(PROBE, probed.get());
         if (n == 0) {
             return 0;
         }
-        long[] s = Arrays.copyOf(v, n);
-        Arrays.sort(s);
-        return s[Math.min(n - 1, (int) (n * 0.9))];
+        long[] v = Arrays.copyOf(probe, n);
+        Arrays.sort(v);
+        return v[(n - 1) / 2];
     }
 
     /**
      * Connections per server the first stage will need: a closed loop its concurrency; an open loop, by Little's
-     * law, its rate × the warm-up's latency p90 × 2, plus 4; a trace replay the most sessions starting within one
-     * such latency × 2, plus 4; {@link #DEFAULT_CONNECTIONS} when no latency was measured (or for a sweep, whose
+     * law, its rate × the warm-up's unloaded latency ({@link #latencyNs}) × 2, plus 4; a trace replay the most
+     * sessions starting within one such latency × 2, plus 4; {@link #DEFAULT_CONNECTIONS} when no latency was measured (or for a sweep, whose
      * probe finds its own). The client caps it at the pool size.
      */
     static int targetConnections(Stage first, long latencyNs) {
