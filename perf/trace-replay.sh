@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# Schedule fidelity of trace replay (docs/bench.md, "Schedule fidelity"): a 10k-row bursty Mooncake trace (bursts
-# of 25 rows 0.1 ms apart, one every 50 ms: 500 req/s on average) replayed with `harness bench --trace` against
-# `harness sim` (TTFT 5 ms, ITL 0.5 ms, 2 output tokens, streamed) at 1x and 10x. Prints, per speed, the
-# schedule lag from summary.json, the scheduler's share of it (issued - scheduled, from requests.csv) and the
-# client-health verdict, with the load average before and after. Not pinned: the replay's client and the simulator
-# share the machine, as in the component test. Usage: perf/trace-replay.sh [SPEEDUPS] (default "1 10").
+# Schedule fidelity of trace replay (docs/bench.md, "Schedule fidelity"): bursty 10k-row Mooncake traces (bursts of 25
+# rows 0.1 ms apart) replayed with `harness bench --trace` against `harness sim` (TTFT 5 ms, ITL 0.5 ms, 2 output
+# tokens, streamed), the same three cases as the component test (TraceReplayTest):
+#   1x   a burst every 30 ms (833 req/s on average) at its recorded pace;
+#   10x  a burst every 300 ms replayed ten times faster (the same 833 req/s, bursts 10x denser);
+#   over a burst every 50 ms at 10x: 5,000 req/s, above what one client core sends beside the simulator.
+# Each run has the bench's warm start (until the JIT is idle). Prints, per case, the schedule lag from summary.json,
+# the scheduler's share of it (issued - scheduled, from requests.csv), the client-health verdict, the warm start line
+# and the load average before and after. Not pinned: the replay's client and the simulator share the machine, as in
+# the component test. Usage: perf/trace-replay.sh [CASES] (default "1x 10x over").
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
 port="${PORT:-18651}"
-speedups="${1:-1 10}"
+cases="${1:-1x 10x over}"
 . "$root/scripts/find-jdk.sh"
 harness_find_jdk
 java="$JAVA_HOME/bin/java"
@@ -29,37 +33,50 @@ for _ in $(seq 1 150); do
 done
 curl -sf "http://127.0.0.1:$port/health" >/dev/null || { echo "trace-replay.sh: the simulator did not start; see $work/sim.txt" >&2; exit 1; }
 
-python3 - "$work/bursty.jsonl" <<'PY'
-import json, sys
-with open(sys.argv[1], "w") as f:
-    for i in range(10_000):
-        at = (i // 25) * 50.0 + (i % 25) * 0.1
-        f.write(json.dumps({"timestamp": round(at, 3), "input_length": 20 + i % 13, "output_length": 2,
-                            "hash_ids": [i % 2, 1000 + i]}) + "\n")
+python3 - "$work" <<'PY'
+import json, os, sys
+for every in (30, 300, 50):
+    with open(os.path.join(sys.argv[1], f"bursty-{every}.jsonl"), "w") as f:
+        for i in range(10_000):
+            at = (i // 25) * float(every) + (i % 25) * 0.1
+            f.write(json.dumps({"timestamp": round(at, 3), "input_length": 20 + i % 13, "output_length": 2,
+                                "hash_ids": [i % 2, 1000 + i]}) + "\n")
 PY
 
-for x in $speedups; do
+for c in $cases; do
+  case "$c" in
+    1x) every=30 x=1 ;;
+    10x) every=300 x=10 ;;
+    over) every=50 x=10 ;;
+    *) echo "trace-replay.sh: unknown case $c (1x, 10x, over)" >&2; exit 2 ;;
+  esac
   load_before="$(cut -d' ' -f1 /proc/loadavg)"
-  "$java" --enable-native-access=ALL-UNNAMED -jar "$jar" bench --trace "$work/bursty.jsonl" --trace-format mooncake \
-    --trace-block-size 16 --speedup "$x" --endpoint "http://127.0.0.1:$port" --output-dir "$work/runs-$x" \
-    >"$work/bench-$x.txt" 2>&1 || { tail -n 20 "$work/bench-$x.txt" >&2; exit 1; }
-  run="$(ls -d "$work/runs-$x"/*/ | head -n 1)"
-  python3 - "$run" "$x" "$load_before" "$(cut -d' ' -f1 /proc/loadavg)" <<'PY'
+  "$java" --enable-native-access=ALL-UNNAMED -jar "$jar" bench --trace "$work/bursty-$every.jsonl" --trace-format mooncake \
+    --trace-block-size 16 --speedup "$x" --endpoint "http://127.0.0.1:$port" --output-dir "$work/runs-$c" \
+    >"$work/bench-$c.txt" 2>&1 || { tail -n 20 "$work/bench-$c.txt" >&2; exit 1; }
+  run="$(ls -d "$work/runs-$c"/*/ | head -n 1)"
+  grep -h "warm start" "$work/bench-$c.txt" | sed "s/^/$c: /" || true
+  python3 - "$run" "$c (burst every ${every} ms, ${x}x)" "$load_before" "$(cut -d' ' -f1 /proc/loadavg)" <<'PY'
 import csv, json, sys, glob, os
 run, x, before, after = sys.argv[1:5]
 s = json.load(open(os.path.join(run, "summary.json")))
 lag = s.get("schedule_lag_ms", {})
 health = s.get("replay", {}).get("client_health", {})
-issue = []
+issue, rows = [], []
 for path in glob.glob(os.path.join(run, "**", "requests.csv"), recursive=True):
     for r in csv.DictReader(open(path)):
         if r.get("issued_ns") and r.get("scheduled_ns"):
             issue.append((int(r["issued_ns"]) - int(r["scheduled_ns"])) / 1e6)
+        if r.get("dispatched_ns") and r.get("scheduled_ns"):
+            rows.append((int(r["scheduled_ns"]), (int(r["dispatched_ns"]) - int(r["scheduled_ns"])) / 1e6))
 issue.sort()
 p = lambda v, q: v[max(0, min(len(v) - 1, int(-(-q * len(v) // 1)) - 1))] if v else float("nan")
-print(f"{x}x: schedule lag p50 {lag.get('p50')} ms, p99 {lag.get('p99')} ms, max {lag.get('max')} ms, "
+t0 = min(t for t, _ in rows) if rows else 0
+early = sorted(l for t, l in rows if t - t0 < 2_000_000_000)
+late = sorted(l for t, l in rows if t - t0 >= 2_000_000_000)
+print(f"{x}: schedule lag p50 {lag.get('p50')} ms, p99 {lag.get('p99')} ms, max {lag.get('max')} ms, "
       f"{lag.get('sent_within_1ms_share')} within 1 ms; scheduler (issued - due) p50 {p(issue, .5):.3f} ms, "
-      f"p99 {p(issue, .99):.3f} ms; health {health.get('verdict')} {health.get('reasons')}; "
+      f"p99 {p(issue, .99):.3f} ms; lag p99 in the first 2 s {p(early, .99):.2f} ms, after {p(late, .99):.2f} ms; health {health.get('verdict')} {health.get('reasons')}; "
       f"load average {before} -> {after}")
 PY
 done
