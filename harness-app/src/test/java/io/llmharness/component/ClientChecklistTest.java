@@ -347,12 +347,16 @@ class ClientChecklistTest {
             assertThat(e.midStream()).isFalse();
         });
 
-        // a real full queue: one slot, one waiting place, three requests at once
+        // a real full queue: one slot, one waiting place, three requests at once. "At once" on a loaded machine: the
+        // three connections are open before the requests go (none waits for a handshake), and the first answer
+        // takes a second, far longer than sending the other two (with 50 ms answers and connections opened on
+        // demand, a busy machine let the first answer finish before the third request arrived: no 429)
         SimulatorServer small = rig.sim(SimulatorOptions.defaults()
                 .with(Capacity.DEFAULTS.withMaxNumSeqs(1))
-                .with(Latency.fixed(50, 5))
+                .with(Latency.fixed(1_000, 5))
                 .with(Admission.DEFAULTS.withMaxWaitingQueueLength(1)));
         LlmClient client = client(small, api(fixed(4), false, false), TransportOptions.defaults());
+        assertThat(client.prepareConnections(3).await()).isEqualTo(3);
         List<Outcome> outcomes = Rig.sendAll(client, 3, i -> new Prompt.TokenIds(PROMPT), true).stream()
                 .map(r -> r.record().outcome())
                 .toList();

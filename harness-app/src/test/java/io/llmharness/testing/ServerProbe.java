@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,6 +39,16 @@ public final class ServerProbe {
         return metric(baseUrl, "vllm:request_success_total");
     }
 
+    /**
+     * Requests the server answered in full ({@code vllm:request_success_total} with {@code finished_reason} stop or
+     * length, not the ones the client aborted); -1 while it does not answer.
+     */
+    public static double answered(String baseUrl) {
+        double stop = metric(baseUrl, "vllm:request_success_total", Map.of("finished_reason", "stop"));
+        double length = metric(baseUrl, "vllm:request_success_total", Map.of("finished_reason", "length"));
+        return stop < 0 || length < 0 ? -1 : stop + length;
+    }
+
     /** Requests the server is generating now ({@code vllm:num_requests_running}); -1 while it does not answer. */
     public static double running(String baseUrl) {
         return metric(baseUrl, "vllm:num_requests_running");
@@ -61,13 +72,17 @@ public final class ServerProbe {
     }
 
     private static double metric(String baseUrl, String name) {
+        return metric(baseUrl, name, Map.of());
+    }
+
+    private static double metric(String baseUrl, String name, Map<String, String> selector) {
         try {
             HttpResponse<String> r = HTTP.send(
                     HttpRequest.newBuilder(URI.create(baseUrl + "/metrics"))
                             .timeout(Duration.ofSeconds(10))
                             .build(),
                     HttpResponse.BodyHandlers.ofString());
-            return r.statusCode() == 200 ? PrometheusText.parse(r.body()).sum(name) : -1;
+            return r.statusCode() == 200 ? PrometheusText.parse(r.body()).sum(name, selector) : -1;
         } catch (IOException e) {
             return -1;
         } catch (InterruptedException e) {
