@@ -61,6 +61,10 @@ def run(d):
         "connections_opened": h.get("connections", {}).get("opened"),
         "connections_at_start": h.get("connections", {}).get("open_at_start"),
         "cpu_cores": h.get("cpu", {}).get("cores_used"),
+        "jit_ms": h.get("jit_ms"),
+        "loop_lag_p99_ms": h.get("event_loop", {}).get("lag_ms", {}).get("p99"),
+        "gc_pause_max_ms": h.get("gc", {}).get("pause_max_ms"),
+        "window_s": h.get("window_s"),
         "max_connections": s.get("config", {}).get("client", {}).get("max_connections"),
         "endpoint_connections": sum(e.get("connections_opened", 0) for e in s.get("endpoints", [])),
     }
@@ -145,9 +149,12 @@ def report(figures, out):
                  "| | %s x wrk |" % ((fmt(sus, 0) + " req/s") if sus else "-",
                                       fmt(sus / w["stream"] if sus and w["stream"] else None)))
     for st in a["steps"]:
-        lines.append("| (a) | ... at %s QPS | %s samples/s, %d failed, TTFT p50 %s / p99 %s ms, health %s (%s) | | %s |" % (
+        lines.append("| (a) | ... at %s QPS | %s samples/s, %d failed, TTFT p50 %s / p99 %s ms; CPU %s cores, JIT %s ms"
+                     " of CPU in the %s s window, loop lag p99 %s ms, GC pause max %s ms; health %s (%s) | | %s |" % (
             fmt(st["rate"], 0), fmt(st["samples_per_s"], 0), st["failed"], fmt(st["ttft_p50_ms"]),
-            fmt(st["ttft_p99_ms"]), st["health"], "; ".join(st["reasons"]) or "-",
+            fmt(st["ttft_p99_ms"]), fmt(st.get("cpu_cores")), fmt(st.get("jit_ms"), 0), fmt(st.get("window_s"), 1),
+            fmt(st.get("loop_lag_p99_ms")), fmt(st.get("gc_pause_max_ms"), 0), st["health"],
+            "; ".join(st["reasons"]) or "-",
             "pass" if st["pass"] else ("sustained" if st["sustained"] else "fail")))
     b = f["b"]
     lines.append("| (b) | Offline back-to-back, non-streamed 16 tokens, 64 in flight | %s samples/s | wrk %s req/s "
