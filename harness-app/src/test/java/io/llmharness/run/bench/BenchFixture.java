@@ -105,7 +105,8 @@ final class BenchFixture {
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         List<String> given = List.of(args);
-        boolean quick = !given.contains("--warmup-seconds") && !given.contains("nop");
+        boolean nop = given.contains("nop") || "nop".equals(env.get("LLMDBENCH_HARNESS_NAME"));
+        boolean quick = !given.contains("--warmup-seconds") && !nop;
         String[] full = Stream.of(
                         Stream.of("bench", "--output-dir", outputDir.toString()),
                         quick ? Stream.of("--warmup-seconds", "0") : Stream.<String>empty(),
