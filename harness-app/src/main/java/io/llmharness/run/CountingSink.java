@@ -4,6 +4,7 @@ import io.llmharness.loadgen.QuerySampleResponse;
 import io.llmharness.loadgen.ResponseSink;
 import io.llmharness.report.progress.Progress;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.UnaryOperator;
 
 /**
@@ -16,6 +17,7 @@ final class CountingSink implements ResponseSink {
     private final Progress progress;
     private volatile ResponseSink loadGen;
     private volatile boolean counting = true;
+    private final LongAdder completed = new LongAdder();
 
     CountingSink(ResponseSink loadGen, Progress progress) {
         this.loadGen = loadGen;
@@ -31,6 +33,7 @@ final class CountingSink implements ResponseSink {
     @Override
     public void querySamplesComplete(List<QuerySampleResponse> responses) {
         loadGen.querySamplesComplete(responses);
+        completed.add(responses.size());
         if (counting) {
             progress.step(responses.size());
         }
@@ -40,9 +43,15 @@ final class CountingSink implements ResponseSink {
     public void querySamplesComplete(
             List<QuerySampleResponse> responses, UnaryOperator<QuerySampleResponse> dataProvider) {
         loadGen.querySamplesComplete(responses, dataProvider);
+        completed.add(responses.size());
         if (counting) {
             progress.step(responses.size());
         }
+    }
+
+    /** Samples completed through this sink so far, warm-up and measured tests alike. */
+    long completed() {
+        return completed.sum();
     }
 
     @Override

@@ -4,11 +4,12 @@ import io.llmharness.client.health.JitWatch;
 import io.llmharness.loadgen.LoadGen;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * Watches one warm-up test from its own thread and ends it — LoadGen aborted, the client's requests cancelled — at
- * its time limit, once the JIT is idle (when given a {@link JitWatch}, {@link WarmStart#MIN_TIME} after the burst
- * began), or when the run is stopped. A draining watcher (the last warm-up test, right before the measured one)
+ * its time limit, once the JIT has settled (a burst test: the JIT idle, {@link WarmStart#MIN_TIME} and
+ * {@link JitWatch#SETTLE_REQUESTS} after the burst began), or when the run is stopped. A draining watcher (the last warm-up test, right before the measured one)
  * only stops LoadGen at the time limit: what is in flight finishes through the run's own code path instead of being
  * cancelled (see {@link WarmStart}).
  */
@@ -16,20 +17,21 @@ final class PhaseWatcher {
     private final WarmStart.Inputs in;
     private final LoadGen loadGen;
     private final long limitNs;
-    private final JitWatch jit;
-    private final long burstStartNs;
+    private final BooleanSupplier settled;
     private final boolean drain;
     private final Thread thread;
     private volatile boolean stopped;
     private volatile String endedBy;
 
-    PhaseWatcher(WarmStart.Inputs in, LoadGen loadGen, Duration limit, JitWatch jit, long burstStartNs, boolean drain) {
+    /**
+     * @param settled whether the burst may end because the JIT has settled (null: not a burst test)
+     */
+    PhaseWatcher(WarmStart.Inputs in, LoadGen loadGen, Duration limit, BooleanSupplier settled, boolean drain) {
         this.in = in;
         this.drain = drain;
         this.loadGen = loadGen;
         this.limitNs = limit.toNanos();
-        this.jit = jit;
-        this.burstStartNs = burstStartNs;
+        this.settled = settled;
         this.thread = Thread.ofPlatform().name("llm-harness-warm-up").daemon().unstarted(this::watch);
     }
 
@@ -43,7 +45,7 @@ final class PhaseWatcher {
                 why = "aborted";
             } else if (now - start >= limitNs) {
                 why = "time-limit";
-            } else if (jit != null && now - burstStartNs >= WarmStart.MIN_TIME.toNanos() && jit.idle()) {
+            } else if (settled != null && settled.getAsBoolean()) {
                 why = "jit-idle";
             }
             if (why != null && !stopped) {

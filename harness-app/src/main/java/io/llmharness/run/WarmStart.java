@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  *   <li><b>Burst</b>: rounds of {@link #ROUND_SAMPLES} samples at once (closed loop) and, for a Server run,
  *       1.5 s Server rounds at half the closed loop's throughput, the client at most {@link #BURST_IN_FLIGHT}
  *       requests in flight, until the JIT compiler threads were idle for a second (after at least
- *       {@link #MIN_TIME}) or 80 % of the time limit: per-request code gets its thousands of calls as fast as the
+ *       {@link #MIN_TIME} and {@link JitWatch#SETTLE_REQUESTS} completed requests) or 80 % of the time limit: per-request code gets its thousands of calls as fast as the
  *       client can make them, and a cold client builds no backlog.
  *   <li><b>At rate</b> (Server): the run's own rate for up to {@link #AT_RATE_TIME}; its second half sizes the
  *       pool ({@link #targetConnections}). At its time limit LoadGen stops issuing, and what is in flight finishes
@@ -192,7 +192,7 @@ final class WarmStart {
             if (in.runSettings().scenario == Scenario.SERVER
                     && !atRate.isNegative()
                     && !in.stopped().getAsBoolean()) {
-                phase(in, WarmupSettings.of(in.runSettings(), atRate, 1), atRate.plusSeconds(1), null, 0, true);
+                phase(in, WarmupSettings.of(in.runSettings(), atRate, 1), atRate.plusSeconds(1), null, true);
                 records = client.snapshot().requests();
                 queries += records.size();
                 ok += records.stream().filter(RequestRecord::ok).count();
@@ -254,13 +254,17 @@ final class WarmStart {
         long round = Math.max(ROUND_SAMPLES, in.minQueries());
         boolean server = in.runSettings().scenario == Scenario.SERVER;
         double throughput = 0;
+        long completed0 = in.sink().completed();
         try (JitWatch jit = new JitWatch()) {
+            BooleanSupplier settled = () -> System.nanoTime() - start >= MIN_TIME.toNanos()
+                    && in.sink().completed() - completed0 >= JitWatch.SETTLE_REQUESTS
+                    && jit.idle();
             for (int k = 0; ; k++) {
                 long elapsed = System.nanoTime() - start;
                 if (in.stopped().getAsBoolean()) {
                     return "aborted";
                 }
-                if (elapsed >= MIN_TIME.toNanos() && jit.idle()) {
+                if (settled.getAsBoolean()) {
                     return "jit-idle";
                 }
                 Duration left = limit.minusNanos(elapsed);
@@ -272,7 +276,7 @@ final class WarmStart {
                         ? WarmupSettings.closedRound(in.runSettings(), round)
                         : WarmupSettings.serverRound(in.runSettings(), throughput / 2);
                 long t0 = System.nanoTime();
-                String why = phase(in, settings, left, jit, start, false);
+                String why = phase(in, settings, left, settled, false);
                 if (closed) {
                     throughput = round / ((System.nanoTime() - t0) / 1e9);
                 }
@@ -284,13 +288,13 @@ final class WarmStart {
     }
 
     /**
-     * Runs one warm-up test on a fresh LoadGen until its queries are done, the time limit, or (with a
-     * {@code jit} watch, {@link #MIN_TIME} after {@code burstStartNs}) the JIT is idle — a round of slow requests
+     * Runs one warm-up test on a fresh LoadGen until its queries are done, the time limit, or (a burst test, given
+     * {@code settled}) the JIT has settled — a round of slow requests
      * against a real server need not run to its end; cancels what it leaves running. Returns why it ended:
      * {@code done}, {@code time-limit}, {@code jit-idle} or {@code aborted}.
      */
     private static String phase(
-            Inputs in, TestSettings settings, Duration limit, JitWatch jit, long burstStartNs, boolean drain) {
+            Inputs in, TestSettings settings, Duration limit, BooleanSupplier settled, boolean drain) {
         Path dir;
         try {
             dir = Files.createTempDirectory("llm-harness-warmup");
@@ -298,7 +302,7 @@ final class WarmStart {
             throw new UncheckedIOException("cannot create a folder for the warm-up logs", e);
         }
         LoadGen loadGen = in.loadGens().get();
-        PhaseWatcher watcher = new PhaseWatcher(in, loadGen, limit, jit, burstStartNs, drain);
+        PhaseWatcher watcher = new PhaseWatcher(in, loadGen, limit, settled, drain);
         in.sink().target(loadGen, false);
         try {
             watcher.start();

@@ -12,6 +12,17 @@ public final class JitWatch implements AutoCloseable {
     /** Compiler CPU per second at or below which the JIT counts as idle, ns. */
     public static final long IDLE_NS_PER_S = 50_000_000L;
 
+    /**
+     * Requests a warm-up sends before an idle JIT may end it. An idle compiler is not enough: HotSpot takes a method
+     * from profiled C1 code up to C2 after about 5,000 calls, a threshold it multiplies by the length of the C2 queue
+     * (its load feedback). During a warm-up that queue is long, so the methods called once per request (the
+     * client's dispatch and completion, LoadGen's completion) stay in C1 code; once the queue drains they cross
+     * the plain threshold on their next calls, and C2 compiles them, for hundreds of ms each, in the measured
+     * window. A loaded 1-core run showed it: those methods reached C2 3-10 s into the window after a warm-up of
+     * 9,400 requests that ended by an idle JIT. With 20,000 they have passed it before.
+     */
+    public static final long SETTLE_REQUESTS = 20_000;
+
     private final CompilerCpu cpu = new CompilerCpu();
     private final ArrayDeque<long[]> recent = new ArrayDeque<>(); // (time, compiler CPU)
     private final Thread thread;

@@ -2,6 +2,7 @@ package io.llmharness.run.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.llmharness.client.health.JitWatch;
 import io.llmharness.loadgen.clock.VirtualClock;
 import io.llmharness.workload.spec.Arrival;
 import io.llmharness.workload.spec.Stage;
@@ -55,31 +56,38 @@ class BenchWarmupTest {
 
     @Test
     void itRunsUntilTheJitIsIdleWithTheClientKeptBusy() {
-        SimulatedSender sender = new SimulatedSender(clock, 10 * MS, 1 * MS);
+        SimulatedSender sender = new SimulatedSender(clock, 1 * MS, 0); // 1 ms per request: 32,000 a second
         long t0 = clock.nanoTime();
         BenchWarmup.Report r = warmup(sender, t0 + 2_500 * MS).run(8, Duration.ofSeconds(30), null);
         assertThat(r.endedBy()).isEqualTo("jit-idle");
-        // stopped issuing then, drained, then the probe's 8 requests of 17 ms one after another
-        assertThat(clock.nanoTime() - t0).isBetween(2_500 * MS + 8 * 17 * MS, 2_520 * MS + 8 * 17 * MS);
+        // stopped issuing then, drained, then the probe's 8 requests of 1 ms one after another
+        assertThat(clock.nanoTime() - t0).isBetween(2_500 * MS + 8 * MS, 2_502 * MS + 8 * MS);
         assertThat(sender.maxInFlight).isEqualTo(BenchWarmup.IN_FLIGHT);
-        assertThat(r.requests()).isEqualTo(sender.submitted).isGreaterThan(1_000);
+        assertThat(r.requests()).isEqualTo(sender.submitted).isGreaterThan(JitWatch.SETTLE_REQUESTS);
         assertThat(r.tookNs()).isEqualTo(clock.nanoTime() - t0);
     }
 
     @Test
     void anIdleJitEndsItNoSoonerThanTheLeastTimeAndTheLeastRequests() {
-        SimulatedSender fast = new SimulatedSender(clock, 10 * MS, 1 * MS);
+        // an idle JIT from the start: the warm-up still sends the requests that take per-request code to C2
+        SimulatedSender fast = new SimulatedSender(clock, 10 * MS, 1 * MS); // 17 ms each: 20,000 take 10.6 s
         long t0 = clock.nanoTime();
-        assertThat(warmup(fast, 0).run(8, Duration.ofSeconds(30), null).endedBy())
-                .isEqualTo("jit-idle");
-        assertThat(clock.nanoTime() - t0).isGreaterThanOrEqualTo(BenchWarmup.MIN_TIME.toNanos());
+        BenchWarmup.Report r = warmup(fast, 0).run(8, Duration.ofSeconds(30), null);
+        assertThat(r.endedBy()).isEqualTo("jit-idle");
+        assertThat(r.requests()).isBetween(JitWatch.SETTLE_REQUESTS, JitWatch.SETTLE_REQUESTS + 32 + 8);
+        assertThat(clock.nanoTime() - t0).isGreaterThan(10_000 * MS);
 
+        // more --warmup-requests than that: all of them, and a second at least (32,000 of 1 ms, 32 at a time)
+        SimulatedSender quick = new SimulatedSender(clock, 1 * MS, 0);
+        assertThat(warmup(quick, 0).run(30_000, Duration.ofSeconds(30), null).requests())
+                .isBetween(32_000L, 32_000L + 32 + 8);
+
+        // a server too slow for that many within the time: the time limit ends it
         SimulatedSender slow = new SimulatedSender(clock, 1_000 * MS, 100 * MS); // 1.7 s per request
         long t1 = clock.nanoTime();
-        BenchWarmup.Report r = warmup(slow, 0).run(100, Duration.ofSeconds(30), null);
-        assertThat(r.endedBy()).isEqualTo("jit-idle");
-        assertThat(r.requests()).isGreaterThanOrEqualTo(100);
-        assertThat(clock.nanoTime() - t1).isGreaterThan(5_000 * MS); // 100 requests, 32 at a time
+        assertThat(warmup(slow, 0).run(8, Duration.ofSeconds(30), null).endedBy())
+                .isEqualTo("time-limit");
+        assertThat(clock.nanoTime() - t1).isBetween(30_000 * MS, 30_000 * MS + 10 * 1_700 * MS);
     }
 
     @Test
