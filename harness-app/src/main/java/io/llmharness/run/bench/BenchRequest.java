@@ -1,5 +1,6 @@
 package io.llmharness.run.bench;
 
+import io.llmharness.metrics.HealthThresholds;
 import io.llmharness.workload.HarnessKind;
 import io.llmharness.workload.ProfileLocator;
 import io.llmharness.workload.ProfileSource;
@@ -131,6 +132,8 @@ public record BenchRequest(
      * @param startAt the instant the first stage starts at ({@code --start-at}), or null for right after warm-up
      * @param metricsInterval how often to scrape the server's {@code /metrics} ({@code --enable-metrics},
      *     {@code --metrics-interval}), or null for not at all
+     * @param clientHealth the client-health thresholds each stage is judged against
+     *     ({@code --client-health-threshold}; {@link HealthThresholds#defaults()} when null)
      */
     public record RunOptions(
             Path outputDir,
@@ -144,12 +147,44 @@ public record BenchRequest(
             String toolVersion,
             Shard shard,
             Instant startAt,
-            Duration metricsInterval) {
+            Duration metricsInterval,
+            HealthThresholds clientHealth) {
 
         public RunOptions {
             sloSeconds = Map.copyOf(sloSeconds);
             commandLine = List.copyOf(commandLine);
             shard = shard == null ? Shard.WHOLE : shard;
+            clientHealth = clientHealth == null ? HealthThresholds.defaults() : clientHealth;
+        }
+
+        /** Options with the default client-health thresholds. */
+        public RunOptions(
+                Path outputDir,
+                boolean dryRun,
+                Long seed,
+                int warmupRequests,
+                Map<String, Double> sloSeconds,
+                int maxConsecutiveFailures,
+                int maxRetries,
+                List<String> commandLine,
+                String toolVersion,
+                Shard shard,
+                Instant startAt,
+                Duration metricsInterval) {
+            this(
+                    outputDir,
+                    dryRun,
+                    seed,
+                    warmupRequests,
+                    sloSeconds,
+                    maxConsecutiveFailures,
+                    maxRetries,
+                    commandLine,
+                    toolVersion,
+                    shard,
+                    startAt,
+                    metricsInterval,
+                    null);
         }
     }
 
