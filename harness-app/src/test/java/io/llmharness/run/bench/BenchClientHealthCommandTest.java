@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.llmharness.cli.ExitCodes;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +51,7 @@ class BenchClientHealthCommandTest {
             "thresholds");
 
     @Test
-    void everyStageAndTheRunHaveAVerdictOnTheTerminalAndInSummaryJson() {
+    void everyStageAndTheRunHaveAVerdictOnTheTerminalAndInSummaryJson() throws IOException {
         BenchFixture.Outcome o = bench(
                 out,
                 env(),
@@ -87,7 +88,7 @@ class BenchClientHealthCommandTest {
         String total = lines.get(indexOf(lines, "total: "));
         assertThat(total.endsWith(" (client-limited)")).isEqualTo(verdict.equals("client-limited"));
         // the report's verdicts read the run's object
-        assertThat(o.run().resolve("report.html")).isRegularFile();
+        assertThat(Files.readString(o.run().resolve("report.html"))).contains("Client health");
     }
 
     @Test
@@ -133,6 +134,9 @@ class BenchClientHealthCommandTest {
         assertThat(lines.get(indexOf(lines, "stage 0: ") + 1))
                 .isEqualTo("  client health: client-limited: " + String.join("; ", reasons));
         assertThat(lines.get(indexOf(lines, "total: "))).endsWith(" (client-limited)");
+        // report.html shows the run's verdict with its reasons
+        assertThat(Files.readString(o.run().resolve("report.html")))
+                .contains("Client health", "client-limited", "stage 0: CPU ");
 
         JsonNode config =
                 MergeShard.YAML.readTree(o.run().resolve("config.resolved.yaml").toFile());
