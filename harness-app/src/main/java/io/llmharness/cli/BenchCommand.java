@@ -2,6 +2,7 @@ package io.llmharness.cli;
 
 import io.llmharness.cli.bench.BenchTargetFlags;
 import io.llmharness.cli.bench.FailureFlags;
+import io.llmharness.cli.bench.HealthFlags;
 import io.llmharness.cli.bench.ProfileFlags;
 import io.llmharness.cli.bench.RunFlags;
 import io.llmharness.cli.bench.TraceFlags;
@@ -62,7 +63,8 @@ public final class BenchCommand implements Callable<Integer> {
             "--metrics-interval",
             "--history",
             "--trace",
-            "--session-id-header");
+            "--session-id-header",
+            HealthFlags.FLAG);
 
     /** How long Ctrl-C waits for the interrupted run to write its files. */
     private static final Duration INTERRUPT_WAIT = Duration.ofMinutes(2);
@@ -87,6 +89,9 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Mixin
     TraceFlags trace = new TraceFlags();
+
+    @Mixin
+    HealthFlags health = new HealthFlags();
 
     private final Map<String, String> env;
     private final ProfileLocator locator;
@@ -118,6 +123,7 @@ public final class BenchCommand implements Callable<Integer> {
         RunConsole console =
                 new RunConsole(spec.commandLine().getOut(), spec.commandLine().getErr());
         run.validate();
+        health.thresholds(); // a bad threshold is a usage error before anything runs
         HarnessKind harness = profile.harness(env);
         if (!harness.generatesLoad() && harness != HarnessKind.NOP) {
             throw HarnessException.usage("the " + harness.dirName() + " harness is not supported yet; use"
@@ -197,7 +203,8 @@ public final class BenchCommand implements Callable<Integer> {
                         RunCommand.version(),
                         run.shard(),
                         run.startAt(),
-                        run.metricsInterval()),
+                        run.metricsInterval(),
+                        health.thresholds()),
                 new BenchRequest.Env(env, locator, home),
                 new BenchAccess(access.toRequest(env), failures.maxFailureRate(), trace.sessionIdHeader()),
                 trace.toChoice(matched));

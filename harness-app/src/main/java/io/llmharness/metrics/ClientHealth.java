@@ -158,6 +158,29 @@ public record ClientHealth(
         return peak;
     }
 
+    /**
+     * This verdict with more reasons found by another judge of the same window (a trace replay's schedule lag,
+     * {@link ScheduleFidelity}): client-limited when either is.
+     */
+    public ClientHealth withReasons(List<String> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<String> all = new ArrayList<>(reasons);
+        all.addAll(more);
+        return new ClientHealth(
+                Verdict.CLIENT_LIMITED,
+                all,
+                requests,
+                scheduleDelay,
+                connectionWait,
+                capWaits,
+                capWait,
+                inFlightPeak,
+                samples,
+                thresholds);
+    }
+
     /** The verdict and its reasons on one line, e.g. {@code client-limited: schedule delay p99 5.8 ms > 2 ms}. */
     public String line() {
         return ok() ? verdict.text() : verdict.text() + ": " + String.join("; ", reasons);

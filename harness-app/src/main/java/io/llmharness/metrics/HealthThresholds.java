@@ -51,6 +51,25 @@ public record HealthThresholds(
     }
 
     /**
+     * The defaults with each {@code key=value} of {@code keyValues} applied in order ({@link #with(String)}): what
+     * {@code --client-health-threshold} gives, in MLPerf and in workload mode alike.
+     *
+     * @throws IllegalArgumentException whose message is the entry, then why it is not usable
+     *     ({@code cpu_share=2: cpu_share=2: must be a fraction in (0, 1]})
+     */
+    public static HealthThresholds of(List<String> keyValues) {
+        HealthThresholds t = defaults();
+        for (String kv : keyValues) {
+            try {
+                t = t.with(kv);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(kv + ": " + e.getMessage(), e);
+            }
+        }
+        return t;
+    }
+
+    /**
      * These thresholds with one changed, from {@code key=value} ({@link #KEYS}; {@code _ms} keys take
      * milliseconds, {@code _share} keys a fraction in (0, 1]).
      *

@@ -83,6 +83,24 @@ public record ScheduleFidelity(
                 reasons);
     }
 
+    /**
+     * These figures with the verdict of the replay's stage as a whole ({@link ClientHealth#withReasons}: the client's
+     * health over the stage, of which this lag is one reason), so that the replay's verdict and its stage's agree.
+     */
+    public ScheduleFidelity judgedAs(ClientHealth.Verdict stageVerdict, List<String> stageReasons) {
+        return new ScheduleFidelity(
+                requests,
+                p50Ns,
+                p99Ns,
+                maxNs,
+                withinOneMs,
+                schedulerP99Ns,
+                queueP99Ns,
+                thresholdP99Ns,
+                stageVerdict,
+                stageReasons);
+    }
+
     /** p99 of {@code to − from} over the records that have both (never negative), 0 when none has. */
     private static long partP99(
             List<RequestRecord> records, ToLongFunction<RequestRecord> from, ToLongFunction<RequestRecord> to) {

@@ -98,13 +98,11 @@ final class SutPlans {
         if (queries < 0) {
             throw HarnessException.usage("--warmup-requests " + queries + ": must be 0 (no warm-up) or more");
         }
-        HealthThresholds health = HealthThresholds.defaults();
-        for (String kv : r.healthThresholds()) {
-            try {
-                health = health.with(kv);
-            } catch (IllegalArgumentException e) {
-                throw HarnessException.usage("--client-health-threshold " + kv + ": " + e.getMessage());
-            }
+        HealthThresholds health;
+        try {
+            health = HealthThresholds.of(r.healthThresholds());
+        } catch (IllegalArgumentException e) {
+            throw HarnessException.usage("--client-health-threshold " + e.getMessage());
         }
         return new SutPlan(
                 mode,

@@ -192,6 +192,11 @@ class RunErrorsTest {
                 "--lb-policy: unknown load-balancing policy 'random'");
         oneLine(simulated("--endpoint-type", "foo"), ExitCodes.USAGE, "--endpoint-type: unknown endpoint type 'foo'");
         oneLine(simulated("--max-retries", "-1"), ExitCodes.USAGE, "--max-retries -1", "0 (never resend) or more");
+        // the same words as harness bench's (BenchClientHealthCommandTest)
+        oneLine(
+                simulated("--client-health-threshold", "cpu_share=2"),
+                ExitCodes.USAGE,
+                "--client-health-threshold cpu_share=2: cpu_share=2: must be a fraction in (0, 1]");
         oneLine(
                 simulated("--user-conf", dir.resolve("no.conf").toString()),
                 ExitCodes.INVALID_CONFIG,

@@ -57,6 +57,7 @@ public final class BenchExecutor {
      * @param interrupted whether it was interrupted (Ctrl-C)
      * @param verdict the verdict on failed requests, or null for a dry run
      * @param replayLines a trace replay's schedule fidelity and sessions, for the terminal (empty without a replay)
+     * @param health the client-health verdict of each stage and of the run, or null for a dry run
      */
     public record Outcome(
             Path runDir,
@@ -64,7 +65,8 @@ public final class BenchExecutor {
             String failure,
             boolean interrupted,
             BenchVerdict verdict,
-            List<String> replayLines) {
+            List<String> replayLines,
+            BenchHealth health) {
         public Outcome {
             replayLines = replayLines == null ? List.of() : List.copyOf(replayLines);
         }
@@ -130,7 +132,7 @@ public final class BenchExecutor {
                         .forEach(console::result);
                 close(tok);
                 console.result("dry run: nothing was sent");
-                return new Outcome(null, null, null, false, null, null);
+                return new Outcome(null, null, null, false, null, null, null);
             }
             if (target == null) {
                 target = BenchTarget.external(r.baseUrl());
@@ -203,6 +205,7 @@ public final class BenchExecutor {
                 : ServerMetricsScraper.start(r.baseUrls(), dir, scrapeEvery, options.transport());
         try {
             LlmClient client = LlmClient.start(vertx, options).await();
+            StageSamplers samplers = new StageSamplers(client);
             Map<String, String> failure = new HashMap<>();
             BenchRun run = new BenchRun(
                             Clock.system(),
@@ -211,7 +214,7 @@ public final class BenchExecutor {
                             load,
                             spec.api().streaming(),
                             req.options().warmupRequests(),
-                            listener(console, scraper, progress))
+                            listener(console, scraper, progress, samplers))
                     .warmupTime(req.options().warmupTime());
             progress.inFlight(run::inFlight);
             ShardStart shardStart = ShardStart.plan(shard, req.options().startAt(), Clock.system());
@@ -241,6 +244,7 @@ public final class BenchExecutor {
                 stages = run.run();
             } finally {
                 control.onInterrupt(null);
+                samplers.close();
             }
             var snap = client.snapshot();
             var endpointStats = client.endpointStats();
@@ -296,11 +300,21 @@ public final class BenchExecutor {
             }
             BenchVerdict verdict = BenchVerdict.of(report, req.access());
             Map<String, Object> added = new LinkedHashMap<>(verdict.summaryFields());
+            BenchHealth health =
+                    BenchHealth.of(stages, samplers.samples(), req.options().clientHealth());
+            if (!health.isEmpty()) {
+                Map<String, Object> section = health.section();
+                section.put("warm_up", run.warmupReport().toMap());
+                added.put("client_health", section);
+            }
             ReplaySummary replayed = ReplaySummary.of(stages);
             if (replayed != null) {
+                replayed = replayed.judged(health.replay(stages));
                 added.putAll(replayed.summaryFields());
             }
-            SummaryFields.add(dir, added);
+            Map<Integer, Map<String, Object>> perStage = new LinkedHashMap<>();
+            health.stageSections().forEach((k, v) -> perStage.put(k, Map.of("client_health", v)));
+            SummaryFields.add(dir, added, perStage);
             RunReports.Written page = RunReports.writeBench(dir, BenchOutputs.snapshot(report));
             page.problems().forEach(p -> console.note("harness: warning: report " + p));
             ShardFile.write(dir, shardStart, stages, clock);
@@ -311,7 +325,8 @@ public final class BenchExecutor {
                     control.interrupted() ? null : reason,
                     control.interrupted(),
                     verdict,
-                    replayed == null ? null : replayed.lines());
+                    replayed == null ? null : replayed.lines(),
+                    health);
         } finally {
             progress.close();
             if (scraper != null) {
@@ -322,7 +337,7 @@ public final class BenchExecutor {
     }
 
     private static BenchRun.Listener listener(
-            RunConsole console, ServerMetricsScraper scraper, StageProgress progress) {
+            RunConsole console, ServerMetricsScraper scraper, StageProgress progress, StageSamplers samplers) {
         return new BenchRun.Listener() {
             @Override
             public void stageStarted(int index, Stage stage) {
@@ -333,6 +348,7 @@ public final class BenchExecutor {
                     scraper.scrapeNow();
                 }
                 progress.start(index, stage);
+                samplers.stageStarted(index, stage); // last: right before the stage's first request
             }
 
             @Override
@@ -342,6 +358,7 @@ public final class BenchExecutor {
 
             @Override
             public void stageEnded(StageRun run) {
+                samplers.stageEnded(run); // first: the stage's last request has just ended
                 progress.close();
                 if (scraper != null) {
                     scraper.scrapeNow(); // every request of the stage has finished: its counters end here
@@ -407,8 +424,16 @@ public final class BenchExecutor {
         }
         for (StageResult s : o.report().stages()) {
             console.result(BenchLines.stage(s));
+            String health = o.health() == null ? null : o.health().line(s.index());
+            if (health != null) {
+                console.result(health);
+            }
         }
-        BenchLines.total(o.report(), o.runDir().toString()).forEach(console::result);
+        BenchLines.total(
+                        o.report(),
+                        o.runDir().toString(),
+                        o.health() != null && o.health().limited())
+                .forEach(console::result);
         o.replayLines().forEach(console::result);
         if (o.verdict() != null) {
             o.verdict().lines(o.runDir()).forEach(console::result);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.llmharness.error.HarnessException;
+import io.llmharness.metrics.HealthThresholds;
 import io.llmharness.secret.PrivateFiles;
 import io.llmharness.secret.Secrets;
 import io.llmharness.tokenizer.ResolvedTokenizer;
@@ -106,6 +107,7 @@ final class BenchFiles {
         doc.put("stages", r.spec().load().stages().stream().map(Stage::describe).toList());
         doc.put("data", r.spec().data().describe());
         doc.put("slo_seconds", r.spec().report().goodputSeconds());
+        doc.put("client_health_thresholds", req.options().clientHealth().toMap());
         doc.put("warnings", r.warnings());
         write(dir, name, Secrets.redactYaml(r.profile().text()), doc);
         return name;
@@ -160,6 +162,12 @@ final class BenchFiles {
         a.addAll(List.of("--seed", Long.toString(r.spec().load().seed())));
         a.addAll(List.of("--warmup-requests", Integer.toString(req.options().warmupRequests())));
         a.addAll(List.of("--warmup-seconds", fmtSeconds(req.options().warmupTime())));
+        Map<String, Object> defaults = HealthThresholds.defaults().toMap();
+        req.options().clientHealth().toMap().forEach((k, v) -> {
+            if (!v.equals(defaults.get(k))) {
+                a.addAll(List.of("--client-health-threshold", k + "=" + v));
+            }
+        });
         a.addAll(List.of(
                 "--output-dir", req.options().outputDir().toAbsolutePath().toString()));
         return String.join(" ", a.stream().map(BenchFiles::quote).toList());

@@ -94,6 +94,11 @@ final class BenchLines {
 
     /** The totals and where the files are. */
     static List<String> total(BenchReport r, String dir) {
+        return total(r, dir, false);
+    }
+
+    /** The totals and where the files are; the totals line ends in {@code (client-limited)} when the run was. */
+    static List<String> total(BenchReport r, String dir, boolean clientLimited) {
         StageMetrics m = r.total();
         List<String> out = new ArrayList<>();
         StringBuilder sb = new StringBuilder("total: ");
@@ -113,6 +118,9 @@ final class BenchLines {
                 .append(" input tok/s");
         if (m.goodput() != null) {
             sb.append("; goodput ").append(f(m.goodput().requestsPerSecond())).append(" req/s");
+        }
+        if (clientLimited) {
+            sb.append(" (client-limited)");
         }
         out.add(sb.toString());
         if (!m.failures().messages().isEmpty()) {

@@ -1,5 +1,6 @@
 package io.llmharness.run.bench;
 
+import io.llmharness.metrics.HealthThresholds;
 import io.llmharness.workload.HarnessKind;
 import io.llmharness.workload.ProfileLocator;
 import io.llmharness.workload.ProfileSource;
@@ -133,6 +134,8 @@ public record BenchRequest(
      * @param startAt the instant the first stage starts at ({@code --start-at}), or null for right after warm-up
      * @param metricsInterval how often to scrape the server's {@code /metrics} ({@code --enable-metrics},
      *     {@code --metrics-interval}), or null for not at all
+     * @param clientHealth the client-health thresholds each stage is judged against
+     *     ({@code --client-health-threshold}; {@link HealthThresholds#defaults()} when null)
      */
     public record RunOptions(
             Path outputDir,
@@ -147,13 +150,47 @@ public record BenchRequest(
             String toolVersion,
             Shard shard,
             Instant startAt,
-            Duration metricsInterval) {
+            Duration metricsInterval,
+            HealthThresholds clientHealth) {
 
         public RunOptions {
             sloSeconds = Map.copyOf(sloSeconds);
             commandLine = List.copyOf(commandLine);
             shard = shard == null ? Shard.WHOLE : shard;
             warmupTime = warmupTime == null ? Duration.ZERO : warmupTime;
+            clientHealth = clientHealth == null ? HealthThresholds.defaults() : clientHealth;
+        }
+
+        /** Options with the default client-health thresholds. */
+        public RunOptions(
+                Path outputDir,
+                boolean dryRun,
+                Long seed,
+                int warmupRequests,
+                Duration warmupTime,
+                Map<String, Double> sloSeconds,
+                int maxConsecutiveFailures,
+                int maxRetries,
+                List<String> commandLine,
+                String toolVersion,
+                Shard shard,
+                Instant startAt,
+                Duration metricsInterval) {
+            this(
+                    outputDir,
+                    dryRun,
+                    seed,
+                    warmupRequests,
+                    warmupTime,
+                    sloSeconds,
+                    maxConsecutiveFailures,
+                    maxRetries,
+                    commandLine,
+                    toolVersion,
+                    shard,
+                    startAt,
+                    metricsInterval,
+                    null);
         }
     }
 

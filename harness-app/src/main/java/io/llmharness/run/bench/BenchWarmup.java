@@ -11,8 +11,10 @@ import io.llmharness.workload.spec.Stage;
 import io.llmharness.workload.trace.ReplayPlan;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
@@ -73,6 +75,20 @@ final class BenchWarmup {
             long connectNs) {
 
         static final Report NONE = new Report(0, 0, 0, "off", -1, 0, 0, 0);
+
+        /** The {@code client_health.warm_up} object of summary.json. */
+        Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("requests", requests);
+            m.put("succeeded", ok);
+            m.put("duration_s", tookNs / 1e9);
+            m.put("ended_by", endedBy);
+            m.put("jit_ms", jitMs);
+            m.put("connections_target", connectionsTarget);
+            m.put("connections_opened", connectionsOpened);
+            m.put("connect_ms", connectNs / 1e6);
+            return m;
+        }
 
         /** The line the terminal and harness.log get. */
         String line() {

@@ -27,7 +27,8 @@ import java.util.Map;
  * tables, lifecycle files, Benchmark Report, vLLM-style results, summary.json), except that
  * {@value BenchHistograms#FILE} is the shards' histograms summed and {@code per_request_lifecycle_metrics.json} is
  * the shards' entries (with their request bodies) on the merged time base; {@code summary.json} gains a
- * {@code shards} section and {@code shard.json} says what was merged.
+ * {@code shards} section, the shards' client-health verdicts ({@link MergeHealth}), and {@code shard.json} says
+ * what was merged.
  */
 final class MergeFiles {
 
@@ -41,7 +42,8 @@ final class MergeFiles {
             MergeHistograms hists,
             List<MergeTable.Row> table,
             List<Integer> missing,
-            List<String> commandLine) {
+            List<String> commandLine,
+            MergeHealth health) {
         MergeShard first = shards.get(0);
         Map<String, Object> config = MergeShard.YAML.convertValue(first.config(), new TypeReference<>() {});
         config.put("run_id", dir.getFileName().toString());
@@ -57,7 +59,7 @@ final class MergeFiles {
             perRequest(dir, report.wallAnchor(), shards);
         }
         shardJson(dir, report, table, missing, first);
-        summary(dir, table, missing, first.id().count());
+        summary(dir, table, missing, first.id().count(), health);
         // the page of the merged run, as a single run has (its problems are the page's own, not the merge's)
         RunReports.writeBench(dir, BenchOutputs.snapshot(report));
     }
@@ -133,7 +135,8 @@ final class MergeFiles {
     }
 
     /** Adds the {@code shards} section to summary.json (through a temporary file and a rename, as it was written). */
-    private static void summary(Path dir, List<MergeTable.Row> table, List<Integer> missing, int count) {
+    private static void summary(
+            Path dir, List<MergeTable.Row> table, List<Integer> missing, int count, MergeHealth health) {
         Path file = dir.resolve(RunOutputs.SUMMARY_JSON);
         Path tmp = dir.resolve(RunOutputs.SUMMARY_JSON + ".tmp");
         try {
@@ -150,6 +153,16 @@ final class MergeFiles {
                     "earliest scheduled start of any shard to the latest completion of any shard, on the shards'"
                             + " wall clocks; rates are totals over that duration");
             merge.putPOJO("shards", table.stream().map(MergeTable::json).toList());
+            if (health.section() != null) {
+                doc.set(MergeHealth.FIELD, MergeShard.JSON.valueToTree(health.section()));
+            }
+            for (JsonNode stage : doc.path("stages")) {
+                Map<String, Object> h =
+                        health.stageSections().get(stage.path("index").asInt(-1));
+                if (h != null && stage instanceof ObjectNode o) {
+                    o.set(MergeHealth.FIELD, MergeShard.JSON.valueToTree(h));
+                }
+            }
             MergeShard.JSON.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), doc);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException | ClassCastException e) {

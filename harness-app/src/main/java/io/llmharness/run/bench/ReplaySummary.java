@@ -3,6 +3,7 @@ package io.llmharness.run.bench;
 import static io.llmharness.client.record.RequestRecord.ABSENT;
 
 import io.llmharness.client.record.RequestRecord;
+import io.llmharness.metrics.ClientHealth;
 import io.llmharness.metrics.ScheduleFidelity;
 import io.llmharness.workload.spec.Stage;
 import io.llmharness.workload.trace.ReplayPlan;
@@ -106,6 +107,25 @@ record ReplaySummary(
                 records.size(),
                 byTurn,
                 durations.stream().mapToDouble(Double::doubleValue).sorted().toArray());
+    }
+
+    /**
+     * This summary with the verdict of the replay's stage as a whole ({@link BenchHealth}: the client's health over
+     * the stage, the schedule lag one of its reasons), so that {@code replay.client_health} and the terminal's replay
+     * line say what the stage's {@code client_health} says; unchanged when the stage was not judged (null).
+     */
+    ReplaySummary judged(ClientHealth stage) {
+        if (stage == null) {
+            return this;
+        }
+        return new ReplaySummary(
+                plan,
+                fidelity.judgedAs(stage.verdict(), stage.reasons()),
+                sessions,
+                maxAlive,
+                turnsSent,
+                ttftByTurn,
+                durationsS);
     }
 
     /** Most intervals open at once (an interval ending exactly when another starts does not overlap it). */

@@ -88,12 +88,19 @@ public final class ShardMerge {
                 latest(shards));
         MergeHistograms hists = MergeHistograms.read(shards);
         BenchReport report = MergeReport.build(shards, info, hists, warnings);
-        MergeFiles.write(dir, report, shards, hists, table, missing, req.commandLine());
+        MergeHealth health = MergeHealth.of(shards);
+        MergeFiles.write(dir, report, shards, hists, table, missing, req.commandLine(), health);
         console.result("harness: merged " + shards.size() + " of " + count + " shards of "
                 + first.id().profileName());
         MergeTable.lines(table).forEach(l -> console.result("  " + l));
-        report.stages().forEach(s -> console.result(BenchLines.stage(s)));
-        BenchLines.total(report, dir.toString()).forEach(console::result);
+        for (var s : report.stages()) {
+            console.result(BenchLines.stage(s));
+            String line = health.line(s.index());
+            if (line != null) {
+                console.result(line);
+            }
+        }
+        BenchLines.total(report, dir.toString(), health.limited()).forEach(console::result);
         report.warnings().forEach(w -> console.note("harness: warning: " + w));
         return dir;
     }

@@ -2,6 +2,7 @@ package io.llmharness.run.bench;
 
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmharness.error.HarnessException;
@@ -12,8 +13,8 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * Adds top-level fields to a bench run's summary.json after it was written (the failure verdict, a replay's
- * schedule fidelity): one read and one write through a temporary file and a rename, whatever the number of fields.
+ * Adds fields to a bench run's summary.json after it was written (the failure verdict, a replay's schedule
+ * fidelity, the client-health verdict of the run and of each stage): one read and one write through a temporary file and a rename, whatever the number of fields.
  */
 final class SummaryFields {
 
@@ -26,6 +27,16 @@ final class SummaryFields {
      * @throws HarnessException (execution) naming the file
      */
     static void add(Path runDir, Map<String, Object> fields) {
+        add(runDir, fields, Map.of());
+    }
+
+    /**
+     * As {@link #add(Path, Map)}, and also sets fields in entries of {@code stages}: for each stage index of
+     * {@code stageFields}, its fields in the entry whose {@code index} it is (a stage not in the file is skipped).
+     *
+     * @throws HarnessException (execution) naming the file
+     */
+    static void add(Path runDir, Map<String, Object> fields, Map<Integer, Map<String, Object>> stageFields) {
         Path file = runDir.resolve("summary.json");
         if (!Files.isRegularFile(file)) {
             return;
@@ -34,6 +45,12 @@ final class SummaryFields {
         try {
             ObjectNode root = (ObjectNode) json.readTree(file.toFile());
             fields.forEach((k, v) -> root.set(k, json.valueToTree(v)));
+            for (JsonNode stage : root.path("stages")) {
+                Map<String, Object> more = stageFields.get(stage.path("index").asInt(-1));
+                if (more != null && stage instanceof ObjectNode o) {
+                    more.forEach((k, v) -> o.set(k, json.valueToTree(v)));
+                }
+            }
             DefaultIndenter indent = new DefaultIndenter("  ", "\n");
             byte[] text = json.writer(new DefaultPrettyPrinter()
                             .withObjectIndenter(indent)

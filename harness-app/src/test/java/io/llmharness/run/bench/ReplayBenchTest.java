@@ -90,6 +90,11 @@ class ReplayBenchTest {
         JsonNode replay = summary.path("replay");
         assertThat(replay.path("requests_sent").asInt()).isEqualTo(60);
         assertThat(replay.path("client_health").path("verdict").asText()).isIn("ok", "client-limited");
+        // the replay's verdict is its stage's, whose reasons include the schedule lag's when it is late
+        JsonNode stageHealth = summary.path("stages").path(0).path("client_health");
+        assertThat(replay.path("client_health").path("verdict")).isEqualTo(stageHealth.path("verdict"));
+        assertThat(replay.path("client_health").path("reasons")).isEqualTo(stageHealth.path("reasons"));
+        assertThat(summary.path("client_health").path("verdict")).isEqualTo(stageHealth.path("verdict"));
         assertThat(replay.path("sessions").path("count").asInt()).isEqualTo(60);
         assertThat(o.out()).contains("Replay: 60 of 60 planned requests sent; schedule lag p50");
         // 59 rows find the shared 32 tokens cached

@@ -173,6 +173,32 @@ class ShardMergeTest {
                 .isLessThanOrEqualTo(clock.path("uncertainty_ms").asDouble() + 1e-6);
         assertThat(table.path(0).path("clock_offset_uncertainty_ms").asDouble()).isPositive();
         assertThat(m.out()).contains(" ms ± ");
+
+        // client health: client-limited if any shard's was, every shard's reasons prefixed by the shard
+        List<String> reasons = new ArrayList<>();
+        boolean limited = false;
+        for (int i = 0; i < 3; i++) {
+            JsonNode h = json(shards.get(i).resolve("summary.json")).path("client_health");
+            assertThat(h.path("verdict").asText()).as("shard %d", i).isIn("ok", "client-limited");
+            limited |= h.path("verdict").asText().equals("client-limited");
+            int shard = i;
+            h.path("reasons").forEach(r -> reasons.add("shard " + shard + ": " + r.asText()));
+        }
+        JsonNode health = summary.path("client_health");
+        assertThat(health.path("verdict").asText()).isEqualTo(limited ? "client-limited" : "ok");
+        assertThat(health.path("reasons")).extracting(JsonNode::asText).containsExactlyElementsOf(reasons);
+        assertThat(health.path("shards")).hasSize(3);
+        for (int k = 0; k < 2; k++) {
+            JsonNode stage = summary.path("stages").path(k).path("client_health");
+            assertThat(stage.path("shards")).as("stage %d", k).hasSize(3);
+            assertThat(stage.path("verdict").asText()).isIn("ok", "client-limited");
+        }
+        assertThat(m.out().lines().filter(l -> l.startsWith("  client health: ")))
+                .hasSize(2);
+        assertThat(m.out().lines().filter(l -> l.startsWith("total: ")))
+                .singleElement()
+                .satisfies(l -> assertThat(l.endsWith(" (client-limited)"))
+                        .isEqualTo(health.path("verdict").asText().equals("client-limited")));
     }
 
     @Test
