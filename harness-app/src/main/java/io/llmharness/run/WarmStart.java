@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  *   <li><b>Burst</b>: rounds of {@link #ROUND_SAMPLES} samples at once (closed loop) and, for a Server run,
  *       1.5 s Server rounds at half the closed loop's throughput, the client at most {@link #BURST_IN_FLIGHT}
  *       requests in flight, until the JIT compiler threads were idle for a second (after at least
- *       {@link #MIN_TIME} and {@link JitWatch#SETTLE_REQUESTS} completed requests) or 80 % of the time limit: per-request code gets its thousands of calls as fast as the
+ *       {@link #MIN_TIME}, and {@link JitWatch#SETTLE_REQUESTS} completed requests or {@link JitWatch#SETTLE_TIME})
+ *       or 80 % of the time limit: per-request code gets its thousands of calls as fast as the
  *       client can make them, and a cold client builds no backlog.
  *   <li><b>At rate</b> (Server): the run's own rate for up to {@link #AT_RATE_TIME}; its second half sizes the
  *       pool ({@link #targetConnections}). At its time limit LoadGen stops issuing, and what is in flight finishes
@@ -256,9 +257,8 @@ final class WarmStart {
         double throughput = 0;
         long completed0 = in.sink().completed();
         try (JitWatch jit = new JitWatch()) {
-            BooleanSupplier settled = () -> System.nanoTime() - start >= MIN_TIME.toNanos()
-                    && in.sink().completed() - completed0 >= JitWatch.SETTLE_REQUESTS
-                    && jit.idle();
+            BooleanSupplier settled = () -> JitWatch.settled(
+                    System.nanoTime() - start, MIN_TIME.toNanos(), in.sink().completed() - completed0, jit.idle());
             for (int k = 0; ; k++) {
                 long elapsed = System.nanoTime() - start;
                 if (in.stopped().getAsBoolean()) {

@@ -19,9 +19,22 @@ public final class JitWatch implements AutoCloseable {
      * client's dispatch and completion, LoadGen's completion) stay in C1 code; once the queue drains they cross
      * the plain threshold on their next calls, and C2 compiles them, for hundreds of ms each, in the measured
      * window. A loaded 1-core run showed it: those methods reached C2 3-10 s into the window after a warm-up of
-     * 9,400 requests that ended by an idle JIT. With 20,000 they have passed it before.
+     * 9,400 requests that ended by an idle JIT. With 20,000 they have passed it before. A warm-up that cannot send
+     * that many quickly (a slow server) settles after {@link #SETTLE_TIME} instead: at such rates what the compiler
+     * takes from the window is small.
      */
     public static final long SETTLE_REQUESTS = 20_000;
+
+    /** How long a warm-up that has not sent {@link #SETTLE_REQUESTS} yet runs before an idle JIT may end it. */
+    public static final java.time.Duration SETTLE_TIME = java.time.Duration.ofSeconds(5);
+
+    /**
+     * Whether a warm-up may end because the JIT is idle: it ran at least {@code minNs} and either sent {@link
+     * #SETTLE_REQUESTS} or ran {@link #SETTLE_TIME}, and the compiler threads were idle over the last second.
+     */
+    public static boolean settled(long elapsedNs, long minNs, long requests, boolean idle) {
+        return idle && elapsedNs >= minNs && (requests >= SETTLE_REQUESTS || elapsedNs >= SETTLE_TIME.toNanos());
+    }
 
     private final CompilerCpu cpu = new CompilerCpu();
     private final ArrayDeque<long[]> recent = new ArrayDeque<>(); // (time, compiler CPU)

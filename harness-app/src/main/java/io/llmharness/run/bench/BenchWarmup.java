@@ -23,7 +23,7 @@ import java.util.function.Supplier;
 /**
  * The warm start of a bench run, before its first stage: a closed loop of short unreported requests, at most
  * {@link #IN_FLIGHT} in flight, until the JIT compiler threads have been idle for a second ({@link JitWatch}, after at
- * least {@link #MIN_TIME} and {@link JitWatch#SETTLE_REQUESTS} requests) or {@code --warmup-seconds} have passed, then {@link #PROBE} requests one at a time, which
+ * least {@link #MIN_TIME}, and {@link JitWatch#SETTLE_REQUESTS} requests or {@link JitWatch#SETTLE_TIME}) or {@code --warmup-seconds} have passed, then {@link #PROBE} requests one at a time, which
  * measure the server's unloaded latency; at least {@code --warmup-requests} in all. Then the client's pool is filled
  * with the connections the first stage will need ({@link #targetConnections}) and what the warm-up recorded is
  * forgotten.
@@ -203,9 +203,8 @@ final class BenchWarmup {
                     if (now - deadline >= 0) {
                         return "time-limit";
                     }
-                    if (ended.get() >= Math.max(minRequests, JitWatch.SETTLE_REQUESTS)
-                            && now - t0 >= MIN_TIME.toNanos()
-                            && jit.idle()) {
+                    if (ended.get() >= minRequests
+                            && JitWatch.settled(now - t0, MIN_TIME.toNanos(), ended.get(), jit.idle())) {
                         return "jit-idle";
                     }
                 }
