@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * a server (the simulator at zero latency), after a warm-up. Prints requests/s and the process CPU per request, the
  * figure that survives a shared machine: wall-clock throughput moves with the neighbours, CPU per request much
  * less. Run through {@code perf/run.sh}, or: {@code --url http://127.0.0.1:PORT [--concurrency 64] [--stream true]
- * [--tokens 100] [--prompt-tokens 128] [--warmup 20] [--seconds 10]}.
+ * [--tokens 100] [--prompt-tokens 128] [--warmup 20] [--seconds 10] [--loops 1]} ({@code --loops}: the client's event
+ * loops; the last line printed is the client's counters, with how many leases were on another loop's connection).
  */
 public final class ClientCapacityBench {
 
@@ -37,6 +38,7 @@ public final class ClientCapacityBench {
         int promptTokens = Integer.parseInt(o.getOrDefault("prompt-tokens", "128"));
         double warmup = Double.parseDouble(o.getOrDefault("warmup", "20"));
         double seconds = Double.parseDouble(o.getOrDefault("seconds", "10"));
+        int loops = Integer.parseInt(o.getOrDefault("loops", "1"));
 
         SplittableRandom r = new SplittableRandom(1);
         Prompt[] prompts = new Prompt[256];
@@ -54,7 +56,7 @@ public final class ClientCapacityBench {
                 .baseUrls(url)
                 .api(ApiSettings.of("sim-model", sampling))
                 .maxInFlight(concurrency)
-                .eventLoops(1)
+                .eventLoops(loops)
                 .maxConsecutiveFailures(0)
                 .expectedRequests(1 << 20)
                 .build();
@@ -100,10 +102,11 @@ public final class ClientCapacityBench {
         long n = d1 - d0;
         System.out.printf(
                 Locale.ROOT,
-                "client capacity: %s, concurrency %d, %d tokens: %.0f req/s, %.1f us CPU per request, %.2f cores,"
+                "client capacity: %s, concurrency %d, %d loops, %d tokens: %.0f req/s, %.1f us CPU per request, %.2f cores,"
                         + " %d failed, %.1f us JIT CPU and %.0f bytes allocated per request%n",
                 stream ? "streamed" : "non-streamed",
                 concurrency,
+                loops,
                 tokens,
                 n / wall,
                 n == 0 ? 0 : (c1 - c0) / 1e3 / n,
@@ -111,6 +114,7 @@ public final class ClientCapacityBench {
                 f1 - f0,
                 n == 0 || j0 < 0 || j1 < 0 ? -1 : (j1 - j0) / 1e3 / n,
                 n == 0 ? 0 : (double) (a1 - a0) / n);
+        System.out.println(client.counters());
         running.set(false);
         client.shutdown("bench over");
         client.close().await();

@@ -71,8 +71,5 @@ class LoopAffinityTest {
         assertThat(untapped)
                 .as("every body on its own loop's connection is read in place")
                 .isEqualTo(foreign);
-        assertThat(after.connectionsOpened())
-                .as("the prepared connections serve the loop")
-                .isEqualTo(N);
     }
 }

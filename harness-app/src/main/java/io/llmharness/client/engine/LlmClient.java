@@ -51,11 +51,13 @@ import org.slf4j.LoggerFactory;
  * {@link #close()}. Every submitted request completes exactly once through its observer, also when the client is
  * shut down or the run is aborted (as {@link Outcome.Cancelled}).
  *
- * <p>Each request runs on one of the client's event loops, the one with the fewest of the client's requests (ties
- * in turn): a closed loop's next request then goes to the loop whose request just ended, where that request's
- * connection just became idle, and each loop's requests keep to the connections opened on it (the pool's "Homes" in
- * {@link io.llmharness.client.transport.ConnectionPool}); plain turns would leave about one request in four on
- * another loop's connection with two loops (a thread hand-off per event and a copy of every body chunk).
+ * <p>Each request runs on one of the client's event loops: the one with the fewest of the client's requests beyond
+ * the pooled connections open on it (ties in turn). A closed loop's next request then goes to the loop whose request
+ * just ended, where that request's connection just became idle, and each loop's requests keep to the connections
+ * opened on it (the pool's "Homes" in
+ * {@link io.llmharness.client.transport.ConnectionPool}). With plain turns the next request went to either loop
+ * whatever connection had just freed up, and a loop with more requests than connections of its own had to borrow
+ * the other loop's (a thread hand-off per event and a copy of every body chunk).
  *
  * <p>A request answered with 429 or 503 before any data is sent again on the same server after a backoff, as the
  * {@link io.llmharness.client.failure.RetryPolicy} allows; it keeps its in-flight slot meanwhile, its record counts
@@ -377,6 +379,15 @@ public final class LlmClient {
 
     // ---- data plane
 
+    /** A loop's unfinished requests minus the pooled connections open on it, over all servers. */
+    private int excess(int loop) {
+        int e = loopLoad.get(loop);
+        for (Endpoint ep : endpoints) {
+            e -= ep.openOn(loop);
+        }
+        return e;
+    }
+
     private void dispatch(ClientRequest r, boolean waited) {
         EventLoopState loop = loops[pickLoop()];
         ClientWait wait = waited ? capWait : ClientWait.NONE;
@@ -384,20 +395,20 @@ public final class LlmClient {
     }
 
     /**
-     * The loop with the fewest unfinished requests, looking from the next one in turn (so ties go round), counted as
-     * one more. See the class comment for why not plain turns.
+     * The loop with the fewest unfinished requests beyond its open pooled connections, looking from the next one in
+     * turn (so ties go round), counted as one more. See the class comment for why not plain turns.
      */
     private int pickLoop() {
         int n = loops.length;
         int best = 0;
         if (n > 1) {
             best = (int) Long.remainderUnsigned(nextLoop.getAndIncrement(), n);
-            int least = loopLoad.get(best);
-            for (int k = 1; k < n && least > 0; k++) {
+            int least = excess(best);
+            for (int k = 1; k < n; k++) {
                 int i = (best + k) % n;
-                int load = loopLoad.get(i);
-                if (load < least) {
-                    least = load;
+                int e = excess(i);
+                if (e < least) {
+                    least = e;
                     best = i;
                 }
             }

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.LongSupplier;
 
 /**
@@ -14,8 +15,8 @@ import java.util.function.LongSupplier;
  * <ol>
  *   <li>An idle connection is taken at once, the one that answered last first (LIFO), so the connections beyond
  *       the run's need stay idle and expire (one of the request's own event loop first, see Homes below).
- *   <li>Otherwise the request queues (FIFO); every connection that frees up goes straight to the oldest waiting
- *       request, and one that finishes connecting to the oldest waiting request of its event loop.
+ *   <li>Otherwise the request queues (FIFO per event loop); every connection that frees up or finishes connecting
+ *       goes straight to the oldest waiting request of its event loop (see Homes below for the bound on that).
  *   <li>A new connection is opened only for the waiting requests that neither a connection being opened nor a busy
  *       connection is expected to serve within one connect time; and never while {@code maxConnecting}
  *       attempts are in progress, or when open + connecting would exceed {@code maxSize}. "Expected to serve": the
@@ -54,11 +55,13 @@ import java.util.function.LongSupplier;
  *       spreads requests over its loops by their load ({@code LlmClient}), so each loop's requests match its
  *       connections and borrowing stays rare;
  *   <li>a new connection for waiting requests is opened on the home with the most waiting requests not yet covered
- *       by attempts in progress, and once open it serves the oldest waiting request of its home (or the oldest of
- *       all when its home has none); a failed attempt fails the oldest waiting request of its home likewise;
- *   <li>a released connection still goes to the oldest waiting request of any home (FIFO): a request that waits
- *       for a busy connection is waiting in the measured latency already, and serving another loop's younger
- *       request first would lengthen the tail to save a hand-off.
+ *       by attempts in progress;
+ *   <li>a connection that frees up or finishes connecting goes to the oldest waiting request of its own home, or
+ *       of all homes when its home has none waiting (a failed attempt fails a waiting request chosen the same way).
+ *       Strict FIFO over all homes handed about half the released connections to another loop's request with two
+ *       loops whenever requests waited for busy connections (an unprepared pool below its cap). The order across
+ *       homes is bounded by the same yardstick as the stall estimate: once the oldest waiting request of all has
+ *       waited two release intervals and one connect time, the next connection goes to it whatever its home.
  * </ul>
  *
  * <p>The bounds ({@code maxSize}, {@code maxConnecting}), the estimate and idle expiry count all homes together; a
@@ -146,9 +149,13 @@ public final class ConnectionPool<C> {
     private final ArrayDeque<Waiting<C>>[] waiters;
 
     private final int[] connectingAt;
+    /** Per home: open connections (idle and busy); written under the lock, read without it. */
+    private final AtomicIntegerArray openAt;
+
     private int idleTotal;
     private int waitingTotal;
     private long waiterSeq;
+
     private long leases;
     private long foreignLeases;
     private int busy;
@@ -215,6 +222,7 @@ public final class ConnectionPool<C> {
             waiters[h] = new ArrayDeque<>();
         }
         this.connectingAt = new int[homes];
+        this.openAt = new AtomicIntegerArray(homes);
         this.maxSize = maxSize;
         this.maxConnecting = maxConnecting;
         this.idleNs = idleNs;
@@ -265,9 +273,10 @@ public final class ConnectionPool<C> {
             close = !reusable || c.closed;
             if (close) {
                 c.closed = true;
+                openAt.decrementAndGet(c.home);
             } else {
                 noteRelease(now);
-                next = handOver(c, now, false);
+                next = handOver(c, now);
             }
             open = planConnects(now);
         }
@@ -309,7 +318,8 @@ public final class ConnectionPool<C> {
             opened++;
             connectNs = connectNs < 0 ? tookNs : connectNs + (tookNs - connectNs) / 8;
             if (!c.closed) {
-                next = handOver(c, now, true);
+                openAt.incrementAndGet(c.home);
+                next = handOver(c, now);
             }
             open = planConnects(now);
         }
@@ -329,9 +339,10 @@ public final class ConnectionPool<C> {
         synchronized (this) {
             connecting--;
             connectingAt[home]--;
-            Waiting<C> x = pollWaiter(home);
+            long now = clock.getAsLong();
+            Waiting<C> x = pollWaiter(home, now);
             w = x == null ? null : x.waiter();
-            open = planConnects(clock.getAsLong());
+            open = planConnects(now);
         }
         if (w != null) {
             w.failed(cause);
@@ -378,6 +389,7 @@ public final class ConnectionPool<C> {
                 c.idle = false;
                 idle[c.home].remove(c);
                 idleTotal--;
+                openAt.decrementAndGet(c.home);
             }
             open = planConnects(clock.getAsLong());
         }
@@ -401,6 +413,7 @@ public final class ConnectionPool<C> {
                     }
                     it.remove();
                     idleTotal--;
+                    openAt.decrementAndGet(c.home);
                     c.idle = false;
                     c.closed = true;
                     old.add(c);
@@ -420,6 +433,11 @@ public final class ConnectionPool<C> {
     /** Idle connections. */
     public synchronized int idleCount() {
         return idleTotal;
+    }
+
+    /** Open connections (idle and in use) of one home; without the lock, so possibly a moment old. */
+    public int openCount(int home) {
+        return openAt.get(home);
     }
 
     /** Idle connections of one home. */
@@ -534,18 +552,23 @@ public final class ConnectionPool<C> {
         return oldest;
     }
 
-    /** Removes the oldest waiting request of {@code home}, or of all homes when it has none; null when none waits. */
-    private Waiting<C> pollWaiter(int home) {
-        Waiting<C> x = waiters[home].pollFirst();
-        if (x == null) {
-            Waiting<C> oldest = oldestWaiter();
-            if (oldest != null) {
-                x = waiters[oldest.home()].pollFirst();
-            }
+    /**
+     * Removes the waiting request a connection of {@code home} goes to: the oldest of that home, unless that home has
+     * none or the oldest of all has waited longer than the stall bound ({@link #expectedFrees}: two release intervals
+     * and one connect time); then the oldest of all. Null when none waits.
+     */
+    private Waiting<C> pollWaiter(int home, long now) {
+        Waiting<C> oldest = oldestWaiter();
+        if (oldest == null) {
+            return null;
         }
-        if (x != null) {
-            waitingTotal--;
+        Waiting<C> own = waiters[home].peekFirst();
+        Waiting<C> x = oldest;
+        if (own != null && own != oldest && now - oldest.sinceNs() <= stallBoundNs()) {
+            x = own;
         }
+        waiters[x.home()].pollFirst();
+        waitingTotal--;
         return x;
     }
 
@@ -569,18 +592,9 @@ public final class ConnectionPool<C> {
         }
     }
 
-    /**
-     * A connection that freed up or finished connecting: to a waiting request (the oldest of all, or with
-     * {@code ownHome} the oldest of the connection's home first), or it idles.
-     */
-    private Waiter<C> handOver(Pooled<C> c, long now, boolean ownHome) {
-        Waiting<C> next;
-        if (ownHome) {
-            next = pollWaiter(c.home);
-        } else {
-            Waiting<C> oldest = oldestWaiter();
-            next = oldest == null ? null : pollWaiter(oldest.home());
-        }
+    /** A connection that freed up or finished connecting: to a waiting request ({@link #pollWaiter}), or it idles. */
+    private Waiter<C> handOver(Pooled<C> c, long now) {
+        Waiting<C> next = pollWaiter(c.home, now);
         if (next != null) {
             lease(c, next.home());
             return next.waiter();
@@ -614,10 +628,19 @@ public final class ConnectionPool<C> {
             return 0;
         }
         long oldestWait = now - oldestWaiter().sinceNs();
-        if (oldestWait > Math.max(2 * releaseIntervalNs, connectNs)) {
+        if (oldestWait > stallBoundNs()) {
             return 0;
         }
         return (int) Math.min(Integer.MAX_VALUE, connectNs / releaseIntervalNs);
+    }
+
+    /**
+     * How long the oldest waiting request may wait before the busy connections count as stalled: two release
+     * intervals and one connect time (the larger); before any estimate, unbounded.
+     */
+    private double stallBoundNs() {
+        double bound = Math.max(2 * releaseIntervalNs, connectNs);
+        return bound > 0 ? bound : Double.MAX_VALUE;
     }
 
     /**

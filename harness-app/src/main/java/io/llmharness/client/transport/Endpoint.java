@@ -229,6 +229,11 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
         return pool.opened();
     }
 
+    /** Pooled connections open on the event loop {@code home} (idle or in use). */
+    public int openOn(int home) {
+        return pool.openCount(home);
+    }
+
     /** Connections the pool handed to requests since the start. */
     public long leases() {
         return pool.leases();

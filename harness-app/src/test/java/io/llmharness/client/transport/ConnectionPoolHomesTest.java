@@ -217,15 +217,46 @@ class ConnectionPoolHomesTest {
     }
 
     @Test
-    void aReleasedConnectionGoesToTheOldestWaiterWhateverItsLoop() {
+    void aReleasedConnectionGoesToTheOldestWaiterOfItsLoop() {
         ConnectionPool<String> p = pool(1, 8, false);
         Request first = acquire(p, A);
         connector.succeed(p);
         Request onB = acquire(p, B);
         Request onA = acquire(p, A);
         p.release(first.got, true);
-        assertThat(onB.got).as("FIFO: B's request waited longer").isSameAs(first.got);
-        assertThat(onA.got).isNull();
+        assertThat(onA.got)
+                .as("A's connection to A's request, although B's waited longer")
+                .isSameAs(first.got);
+        assertThat(onB.got).isNull();
+        assertThat(p.foreignLeases()).isZero();
+        p.release(onA.got, true);
+        assertThat(onB.got).as("no waiter of A left: the oldest of all").isSameAs(first.got);
+        assertThat(p.foreignLeases()).isEqualTo(1);
+    }
+
+    @Test
+    void theOldestWaiterOfAnotherLoopIsServedOnceItWaitedPastTheStallBound() {
+        ConnectionPool<String> p = pool(1, 8, false);
+        Request held = acquire(p, A);
+        connector.succeed(p); // connect time 1 ms
+        Request onB = acquire(p, B);
+        List<Request> onA = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            onA.add(acquire(p, A));
+        }
+        ConnectionPool.Pooled<String> c = held.got;
+        int served = 0;
+        while (onB.got == null) {
+            now += 4 * MS / 10; // a release every 0.4 ms: the bound is max(2 x 0.4, 1) = 1 ms
+            p.release(c, true);
+            if (onB.got == null) {
+                c = onA.get(served++).got;
+                assertThat(c).as("A's connection to A's request").isNotNull();
+            }
+        }
+        assertThat(served)
+                .as("A's younger requests served while B's had waited up to 1 ms (0.4 and 0.8 ms)")
+                .isEqualTo(2);
         assertThat(p.foreignLeases()).isEqualTo(1);
     }
 
@@ -256,6 +287,24 @@ class ConnectionPoolHomesTest {
         assertThat(a1.failure).hasMessage("refused");
         assertThat(b1.failure).isNull();
         assertThat(connector.homes).as("B's request gets its attempt on B").containsExactly(A, B);
+    }
+
+    @Test
+    void itCountsTheOpenConnectionsOfEachLoop() {
+        ConnectionPool<String> p = pool(16, 8, false);
+        idleOn(p, A);
+        idleOn(p, B);
+        ConnectionPool.Pooled<String> b2 = idleOn(p, B);
+        assertThat(p.openCount(A)).isEqualTo(1);
+        assertThat(p.openCount(B)).isEqualTo(2);
+        Request r = acquire(p, B);
+        assertThat(r.got).isSameAs(b2);
+        assertThat(p.openCount(B)).as("in use still counts").isEqualTo(2);
+        p.release(r.got, false);
+        assertThat(p.openCount(B)).isEqualTo(1);
+        now += 5_000 * MS;
+        p.expire(now);
+        assertThat(p.openCount(A) + p.openCount(B)).isZero();
     }
 
     @Test
