@@ -85,6 +85,7 @@ public final class ClientCapacityBench {
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         io.llmharness.client.health.CompilerCpu jit = new io.llmharness.client.health.CompilerCpu();
+        System.out.println("after the warm-up: " + client.counters());
         long d0 = done.get();
         long f0 = failed.get();
         long a0 = threads.getTotalThreadAllocatedBytes();
@@ -114,7 +115,7 @@ public final class ClientCapacityBench {
                 f1 - f0,
                 n == 0 || j0 < 0 || j1 < 0 ? -1 : (j1 - j0) / 1e3 / n,
                 n == 0 ? 0 : (double) (a1 - a0) / n);
-        System.out.println(client.counters());
+        System.out.println("at the end: " + client.counters());
         running.set(false);
         client.shutdown("bench over");
         client.close().await();

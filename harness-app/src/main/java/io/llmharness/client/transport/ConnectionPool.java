@@ -60,8 +60,9 @@ import java.util.function.LongSupplier;
  *       of all homes when its home has none waiting (a failed attempt fails a waiting request chosen the same way).
  *       Strict FIFO over all homes handed about half the released connections to another loop's request with two
  *       loops whenever requests waited for busy connections (an unprepared pool below its cap). The order across
- *       homes is bounded by the same yardstick as the stall estimate: once the oldest waiting request of all has
- *       waited two release intervals and one connect time, the next connection goes to it whatever its home.
+ *       homes is bounded: once the oldest waiting request of all has waited twice as long as strict FIFO would have
+ *       made it wait (the waiting requests times the release interval; at least the stall bound below), the next
+ *       connection goes to it whatever its home. With the loops balanced each loop's own FIFO waits about as long.
  * </ul>
  *
  * <p>The bounds ({@code maxSize}, {@code maxConnecting}), the estimate and idle expiry count all homes together; a
@@ -554,8 +555,8 @@ public final class ConnectionPool<C> {
 
     /**
      * Removes the waiting request a connection of {@code home} goes to: the oldest of that home, unless that home has
-     * none or the oldest of all has waited longer than the stall bound ({@link #expectedFrees}: two release intervals
-     * and one connect time); then the oldest of all. Null when none waits.
+     * none or the oldest of all has waited longer than {@link #fairnessBoundNs}; then the oldest of all. Null when
+     * none waits.
      */
     private Waiting<C> pollWaiter(int home, long now) {
         Waiting<C> oldest = oldestWaiter();
@@ -564,7 +565,7 @@ public final class ConnectionPool<C> {
         }
         Waiting<C> own = waiters[home].peekFirst();
         Waiting<C> x = oldest;
-        if (own != null && own != oldest && now - oldest.sinceNs() <= stallBoundNs()) {
+        if (own != null && own != oldest && now - oldest.sinceNs() <= fairnessBoundNs()) {
             x = own;
         }
         waiters[x.home()].pollFirst();
@@ -641,6 +642,15 @@ public final class ConnectionPool<C> {
     private double stallBoundNs() {
         double bound = Math.max(2 * releaseIntervalNs, connectNs);
         return bound > 0 ? bound : Double.MAX_VALUE;
+    }
+
+    /**
+     * How long the oldest waiting request of all may wait before a connection of another loop goes to it rather than
+     * to a younger request of the connection's own loop: twice what strict FIFO over all loops would take to reach it
+     * (the waiting requests times the release interval), and never less than the stall bound.
+     */
+    private double fairnessBoundNs() {
+        return Math.max(stallBoundNs(), 2.0 * waitingTotal * releaseIntervalNs);
     }
 
     /**

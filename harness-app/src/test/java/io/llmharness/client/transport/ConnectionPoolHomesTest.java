@@ -235,7 +235,7 @@ class ConnectionPoolHomesTest {
     }
 
     @Test
-    void theOldestWaiterOfAnotherLoopIsServedOnceItWaitedPastTheStallBound() {
+    void theOldestWaiterOfAnotherLoopIsServedOnceItWaitedTwiceWhatFifoWouldTake() {
         ConnectionPool<String> p = pool(1, 8, false);
         Request held = acquire(p, A);
         connector.succeed(p); // connect time 1 ms
@@ -247,7 +247,7 @@ class ConnectionPoolHomesTest {
         ConnectionPool.Pooled<String> c = held.got;
         int served = 0;
         while (onB.got == null) {
-            now += 4 * MS / 10; // a release every 0.4 ms: the bound is max(2 x 0.4, 1) = 1 ms
+            now += MS; // a release every 1 ms; at the k-th, 12 - k requests wait: the bound is 2 x (12 - k) ms
             p.release(c, true);
             if (onB.got == null) {
                 c = onA.get(served++).got;
@@ -255,8 +255,8 @@ class ConnectionPoolHomesTest {
             }
         }
         assertThat(served)
-                .as("A's younger requests served while B's had waited up to 1 ms (0.4 and 0.8 ms)")
-                .isEqualTo(2);
+                .as("A's younger requests served until B's waited 9 ms > 2 x 3 ms, with two of A's still waiting")
+                .isEqualTo(8);
         assertThat(p.foreignLeases()).isEqualTo(1);
     }
 
