@@ -19,8 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * a server (the simulator at zero latency), after a warm-up. Prints requests/s and the process CPU per request, the
  * figure that survives a shared machine: wall-clock throughput moves with the neighbours, CPU per request much
  * less. Run through {@code perf/run.sh}, or: {@code --url http://127.0.0.1:PORT [--concurrency 64] [--stream true]
- * [--tokens 100] [--prompt-tokens 128] [--warmup 20] [--seconds 10] [--loops 1]} ({@code --loops}: the client's event
- * loops; the last line printed is the client's counters, with how many leases were on another loop's connection).
+ * [--tokens 100] [--prompt-tokens 128] [--warmup 20] [--seconds 10] [--loops 1] [--prepare false]} ({@code --loops}:
+ * the client's event loops; {@code --prepare}: open the connections first, as a run's warm start does; the last line printed is the client's counters, with how many leases were on another loop's connection).
  */
 public final class ClientCapacityBench {
 
@@ -39,6 +39,7 @@ public final class ClientCapacityBench {
         double warmup = Double.parseDouble(o.getOrDefault("warmup", "20"));
         double seconds = Double.parseDouble(o.getOrDefault("seconds", "10"));
         int loops = Integer.parseInt(o.getOrDefault("loops", "1"));
+        boolean prepare = Boolean.parseBoolean(o.getOrDefault("prepare", "false"));
 
         SplittableRandom r = new SplittableRandom(1);
         Prompt[] prompts = new Prompt[256];
@@ -62,6 +63,9 @@ public final class ClientCapacityBench {
                 .build();
         Vertx vertx = Vertx.vertx();
         LlmClient client = LlmClient.start(vertx, options).await();
+        if (prepare) {
+            client.prepareConnections(concurrency).await(); // as a run's warm start does
+        }
         AtomicLong done = new AtomicLong();
         AtomicLong failed = new AtomicLong();
         AtomicLong next = new AtomicLong();
