@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * a server (the simulator at zero latency), after a warm-up. Prints requests/s and the process CPU per request, the
  * figure that survives a shared machine: wall-clock throughput moves with the neighbours, CPU per request much
  * less. Run through {@code perf/run.sh}, or: {@code --url http://127.0.0.1:PORT [--concurrency 64] [--stream true]
- * [--tokens 100] [--prompt-tokens 128] [--warmup 20] [--seconds 10]}.
+ * [--tokens 100] [--prompt-tokens 128] [--warmup 20] [--seconds 10] [--loops 1] [--prepare false]} ({@code --loops}:
+ * the client's event loops; {@code --prepare}: open the connections first, as a run's warm start does; the last line printed is the client's counters, with how many leases were on another loop's connection).
  */
 public final class ClientCapacityBench {
 
@@ -37,6 +38,8 @@ public final class ClientCapacityBench {
         int promptTokens = Integer.parseInt(o.getOrDefault("prompt-tokens", "128"));
         double warmup = Double.parseDouble(o.getOrDefault("warmup", "20"));
         double seconds = Double.parseDouble(o.getOrDefault("seconds", "10"));
+        int loops = Integer.parseInt(o.getOrDefault("loops", "1"));
+        boolean prepare = Boolean.parseBoolean(o.getOrDefault("prepare", "false"));
 
         SplittableRandom r = new SplittableRandom(1);
         Prompt[] prompts = new Prompt[256];
@@ -54,12 +57,15 @@ public final class ClientCapacityBench {
                 .baseUrls(url)
                 .api(ApiSettings.of("sim-model", sampling))
                 .maxInFlight(concurrency)
-                .eventLoops(1)
+                .eventLoops(loops)
                 .maxConsecutiveFailures(0)
                 .expectedRequests(1 << 20)
                 .build();
         Vertx vertx = Vertx.vertx();
         LlmClient client = LlmClient.start(vertx, options).await();
+        if (prepare) {
+            client.prepareConnections(concurrency).await(); // as a run's warm start does
+        }
         AtomicLong done = new AtomicLong();
         AtomicLong failed = new AtomicLong();
         AtomicLong next = new AtomicLong();
@@ -83,6 +89,7 @@ public final class ClientCapacityBench {
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         io.llmharness.client.health.CompilerCpu jit = new io.llmharness.client.health.CompilerCpu();
+        System.out.println("after the warm-up: " + client.counters());
         long d0 = done.get();
         long f0 = failed.get();
         long a0 = threads.getTotalThreadAllocatedBytes();
@@ -100,10 +107,11 @@ public final class ClientCapacityBench {
         long n = d1 - d0;
         System.out.printf(
                 Locale.ROOT,
-                "client capacity: %s, concurrency %d, %d tokens: %.0f req/s, %.1f us CPU per request, %.2f cores,"
+                "client capacity: %s, concurrency %d, %d loops, %d tokens: %.0f req/s, %.1f us CPU per request, %.2f cores,"
                         + " %d failed, %.1f us JIT CPU and %.0f bytes allocated per request%n",
                 stream ? "streamed" : "non-streamed",
                 concurrency,
+                loops,
                 tokens,
                 n / wall,
                 n == 0 ? 0 : (c1 - c0) / 1e3 / n,
@@ -111,6 +119,7 @@ public final class ClientCapacityBench {
                 f1 - f0,
                 n == 0 || j0 < 0 || j1 < 0 ? -1 : (j1 - j0) / 1e3 / n,
                 n == 0 ? 0 : (double) (a1 - a0) / n);
+        System.out.println("at the end: " + client.counters());
         running.set(false);
         client.shutdown("bench over");
         client.close().await();

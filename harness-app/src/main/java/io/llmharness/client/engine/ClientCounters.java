@@ -18,6 +18,12 @@ import io.llmharness.client.record.ClientWait;
  *     pool bounds it with {@link io.llmharness.client.transport.TransportOptions#maxConnecting})
  * @param poolWaits requests that found no idle connection and waited for one, over all servers, since the client
  *     started (a closed loop on a full pool adds none)
+ * @param leases pooled connections handed to requests, over all servers, since the client started
+ * @param foreignLeases of those, the ones to a request on another event loop than the connection's (a thread hand-off
+ *     per event, and the body read through Vert.x's copy); near zero when each loop's requests use its own connections
+ * @param tappedBodies 2xx response bodies read in place from the connection's receive buffers, since the start
+ * @param untappedBodies 2xx response bodies read through Vert.x's copy of every chunk (a foreign lease, or a one-off
+ *     connection for a resend), since the start
  */
 public record ClientCounters(
         int inFlight,
@@ -29,4 +35,8 @@ public record ClientCounters(
         int connectionsOpen,
         long connectionsOpened,
         int connectingPeak,
-        long poolWaits) {}
+        long poolWaits,
+        long leases,
+        long foreignLeases,
+        long tappedBodies,
+        long untappedBodies) {}

@@ -35,6 +35,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -49,6 +50,14 @@ import org.slf4j.LoggerFactory;
  * {@link #submit} any number of times → {@link #snapshot()} / {@link #endpointStats()} at any time →
  * {@link #close()}. Every submitted request completes exactly once through its observer, also when the client is
  * shut down or the run is aborted (as {@link Outcome.Cancelled}).
+ *
+ * <p>Each request runs on one of the client's event loops: the one with the fewest of the client's requests beyond
+ * the pooled connections open on it (ties in turn). A closed loop's next request then goes to the loop whose request
+ * just ended, where that request's connection just became idle, and each loop's requests keep to the connections
+ * opened on it (the pool's "Homes" in
+ * {@link io.llmharness.client.transport.ConnectionPool}). With plain turns the next request went to either loop
+ * whatever connection had just freed up, and a loop with more requests than connections of its own had to borrow
+ * the other loop's (a thread hand-off per event and a copy of every body chunk).
  *
  * <p>A request answered with 429 or 503 before any data is sent again on the same server after a backoff, as the
  * {@link io.llmharness.client.failure.RetryPolicy} allows; it keeps its in-flight slot meanwhile, its record counts
@@ -76,6 +85,9 @@ public final class LlmClient {
     private final List<Consumer<RunAbort>> abortListeners = new CopyOnWriteArrayList<>();
     private final AtomicLong requestIds = new AtomicLong();
     private final AtomicLong nextLoop = new AtomicLong();
+    /** Per event loop: requests dispatched to it that have not finished. */
+    private final AtomicIntegerArray loopLoad;
+
     private final Map<RequestRun, Waiting> waitingRetries = new ConcurrentHashMap<>();
     private final RequestRun.Completion completion = new RequestRun.Completion() {
         @Override
@@ -101,19 +113,15 @@ public final class LlmClient {
         List<Endpoint> eps = new ArrayList<>();
         for (int i = 0; i < urls.size(); i++) {
             eps.add(new Endpoint(
-                    vertx,
-                    contexts.get(0),
-                    i,
-                    urls.get(i),
-                    options.poolSize(),
-                    options.closedLoop(),
-                    options.transport()));
+                    vertx, contexts, i, urls.get(i), options.poolSize(), options.closedLoop(), options.transport()));
         }
         this.endpoints = List.copyOf(eps);
         this.balancer = options.balancing().over(endpoints);
-        this.loops = contexts.stream()
-                .map(c -> new EventLoopState(c, options.transport()))
-                .toArray(EventLoopState[]::new);
+        this.loops = new EventLoopState[contexts.size()];
+        for (int i = 0; i < loops.length; i++) {
+            loops[i] = new EventLoopState(contexts.get(i), i, options.transport());
+        }
+        this.loopLoad = new AtomicIntegerArray(loops.length);
         this.dispatcher = new Dispatcher<>(options.effectiveInFlightCap(), this::dispatch);
         this.capWait = options.connectionCapped() ? ClientWait.CONNECTION_CAP : ClientWait.IN_FLIGHT_CAP;
         this.records = new RecordStore(options.expectedRequests());
@@ -212,8 +220,16 @@ public final class LlmClient {
         long opened = 0;
         int connectingPeak = 0;
         long poolWaits = 0;
+        long leases = 0;
+        long foreign = 0;
+        long tapped = 0;
+        long untapped = 0;
         for (Endpoint e : endpoints) {
             poolWaits += e.poolWaits();
+            leases += e.leases();
+            foreign += e.foreignLeases();
+            tapped += e.tappedBodies();
+            untapped += e.untappedBodies();
             open += e.openConnections();
             opened += e.stats().connectionsOpened();
             connectingPeak = Math.max(connectingPeak, e.connectingPeak());
@@ -228,7 +244,11 @@ public final class LlmClient {
                 open,
                 opened,
                 connectingPeak,
-                poolWaits);
+                poolWaits,
+                leases,
+                foreign,
+                tapped,
+                untapped);
     }
 
     /**
@@ -359,10 +379,42 @@ public final class LlmClient {
 
     // ---- data plane
 
+    /** A loop's unfinished requests minus the pooled connections open on it, over all servers. */
+    private int excess(int loop) {
+        int e = loopLoad.get(loop);
+        for (Endpoint ep : endpoints) {
+            e -= ep.openOn(loop);
+        }
+        return e;
+    }
+
     private void dispatch(ClientRequest r, boolean waited) {
-        EventLoopState loop = loops[(int) Long.remainderUnsigned(nextLoop.getAndIncrement(), loops.length)];
+        EventLoopState loop = loops[pickLoop()];
         ClientWait wait = waited ? capWait : ClientWait.NONE;
         loop.context().runOnContext(v -> run(r, loop, wait));
+    }
+
+    /**
+     * The loop with the fewest unfinished requests beyond its open pooled connections, looking from the next one in
+     * turn (so ties go round), counted as one more. See the class comment for why not plain turns.
+     */
+    private int pickLoop() {
+        int n = loops.length;
+        int best = 0;
+        if (n > 1) {
+            best = (int) Long.remainderUnsigned(nextLoop.getAndIncrement(), n);
+            int least = excess(best);
+            for (int k = 1; k < n; k++) {
+                int i = (best + k) % n;
+                int e = excess(i);
+                if (e < least) {
+                    least = e;
+                    best = i;
+                }
+            }
+        }
+        loopLoad.incrementAndGet(best);
+        return best;
     }
 
     /**
@@ -377,6 +429,7 @@ public final class LlmClient {
         long id = requestIds.getAndIncrement();
         RequestRun run = new RequestRun(
                 r, id, ep, dispatchedNs, wait, gaps, options.keepChunkTimes(), options.retry(), completion);
+        run.loop(loop.index());
         run.sequence(ep.begin());
         String reason = shutdownReason;
         if (reason != null) {
@@ -455,6 +508,9 @@ public final class LlmClient {
     }
 
     private void finished(RequestRun run, RequestResult result) {
+        if (run.loop() >= 0) {
+            loopLoad.decrementAndGet(run.loop()); // before the observer: a closed loop sends its next one from there
+        }
         Endpoint ep = run.endpoint();
         boolean ok = result.ok();
         if (ep != null) {

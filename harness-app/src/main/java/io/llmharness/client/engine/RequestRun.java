@@ -62,6 +62,7 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
     private String keptHeader;
     private Runnable send;
     private long sequence = -1;
+    private int loop = -1;
 
     RequestRun(
             ClientRequest request,
@@ -95,6 +96,15 @@ final class RequestRun implements ChoiceSink, ExchangeListener {
     /** The request's place in the order requests were sent to its server ({@link Endpoint#begin()}). */
     long sequence() {
         return sequence;
+    }
+
+    /** The index of the event loop the request was dispatched to, or -1 when it never was. */
+    int loop() {
+        return loop;
+    }
+
+    void loop(int index) {
+        loop = index;
     }
 
     void sequence(long s) {

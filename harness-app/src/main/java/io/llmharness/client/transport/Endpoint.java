@@ -14,11 +14,13 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.internal.ContextInternal;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One server: its URL, its keep-alive connection pool and its counters. Thread-safe.
@@ -28,7 +30,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * dispatched request takes an idle connection, or waits for the next one that frees up or is opened for it; the pool
  * opens connections only for waiting requests no busy connection will serve soon, at most
  * {@link TransportOptions#maxConnecting} at a time. The wait shows as {@code connected − dispatched} in the
- * record. {@link #open} fills the pool before a run. A second pool without keep-alive (Vert.x's) is created on first
+ * record. Each connection is opened on, and preferably leased to requests of, one of the client's event loops (see
+ * the pool's "Homes"). {@link #open} fills the pool before a run. A second pool without keep-alive (Vert.x's) is created on first
  * need, for resending a request whose pooled connection was stale.
  */
 public final class Endpoint implements ConnectionPool.Connector<HttpClientConnection> {
@@ -45,7 +48,7 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
     private final ConnectionPool<HttpClientConnection> pool;
     private final HttpConnectOptions connectOptions;
     private final long expiryTimer;
-    private final Context home;
+    private final List<Context> loops;
 
     private final Set<HttpConnection> known = ConcurrentHashMap.newKeySet();
     /** The event-loop context each pooled connection was opened on (and does its I/O on). */
@@ -59,22 +62,30 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
     private final AtomicLong overloadRetries = new AtomicLong();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger maxInFlight = new AtomicInteger();
+    private final LongAdder tappedBodies = new LongAdder();
+    private final LongAdder untappedBodies = new LongAdder();
     private volatile boolean everSucceeded;
 
     /**
-     * @param home the event-loop context of the client that runs the pool's timer, and opens the connections asked
-     *     for off any Vert.x thread: a connection lives on the loop that opened it, and one opened by a timer on
-     *     some other loop would make every response on it change threads (and could not be read in place, see
-     *     {@link BodyTap})
+     * @param loops the client's event-loop contexts, in the order of {@link EventLoopState#index}: the pool's homes.
+     *     A connection is opened on the loop of the request it is opened for (or of the caller of {@link #open}) and
+     *     lives there: one opened by a timer on some other loop would make every response on it change threads (and
+     *     could not be read in place, see {@link BodyTap}). The first one runs the pool's timer.
      * @param index position in the client's endpoint list
      * @param poolSize most connections kept open to this server
      * @param closedLoop the caller keeps at most {@code poolSize} requests in flight: every waiting request gets a
      *     connection attempt ({@link ConnectionPool}'s closed-loop policy)
      */
     public Endpoint(
-            Vertx vertx, Context home, int index, BaseUrl url, int poolSize, boolean closedLoop, TransportOptions o) {
+            Vertx vertx,
+            List<Context> loops,
+            int index,
+            BaseUrl url,
+            int poolSize,
+            boolean closedLoop,
+            TransportOptions o) {
         this.vertx = vertx;
-        this.home = home;
+        this.loops = List.copyOf(loops);
         this.index = index;
         this.url = url;
         this.poolSize = poolSize;
@@ -101,9 +112,9 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
                 .setSsl(url.ssl())
                 .setConnectTimeout(o.connectTimeoutMs());
         long idleNs = o.poolIdleSeconds() * 1_000_000_000L;
-        this.pool = new ConnectionPool<>(poolSize, o.maxConnecting(), idleNs, closedLoop, this);
+        this.pool = new ConnectionPool<>(poolSize, o.maxConnecting(), idleNs, closedLoop, this.loops.size(), this);
         // every 50 ms: expire idle connections, and look at waiting requests a stalled server leaves unserved
-        this.expiryTimer = ((ContextInternal) home).setPeriodic(50, id -> {
+        this.expiryTimer = ((ContextInternal) this.loops.get(0)).setPeriodic(50, id -> {
             pool.expire(System.nanoTime());
             pool.recheck();
         });
@@ -188,6 +199,7 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
      */
     public Future<Void> open(int count) {
         Promise<Void> done = Promise.promise();
+        int home = Math.max(0, loops.indexOf(Vertx.currentContext()));
         new Runnable() {
             private int left = count;
 
@@ -195,7 +207,7 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
             public void run() {
                 boolean full = false;
                 while (left > 0) {
-                    if (pool.tryConnect()) {
+                    if (pool.tryConnect(home)) {
                         left--;
                     } else {
                         full = pool.connectingCount() < pool.maxConnecting(); // at the pool's size
@@ -217,34 +229,68 @@ public final class Endpoint implements ConnectionPool.Connector<HttpClientConnec
         return pool.opened();
     }
 
+    /** Pooled connections open on the event loop {@code home} (idle or in use). */
+    public int openOn(int home) {
+        return pool.openCount(home);
+    }
+
+    /** Connections the pool handed to requests since the start. */
+    public long leases() {
+        return pool.leases();
+    }
+
+    /**
+     * Of {@link #leases}, those to a request on another event loop than the connection's, since the start: each of
+     * them changes threads for every event and reads its body through Vert.x's copy (see the pool's "Homes").
+     */
+    public long foreignLeases() {
+        return pool.foreignLeases();
+    }
+
+    /** 2xx response bodies read in place through the connection's {@link BodyTap}, since the start. */
+    public long tappedBodies() {
+        return tappedBodies.sum();
+    }
+
+    /**
+     * 2xx response bodies read through Vert.x's copy of each chunk (a request on another loop than its connection's,
+     * or a one-off connection for a resend), since the start.
+     */
+    public long untappedBodies() {
+        return untappedBodies.sum();
+    }
+
+    /** A 2xx response body is about to be read: in place ({@code tapped}) or through Vert.x. */
+    void bodyRead(boolean tapped) {
+        (tapped ? tappedBodies : untappedBodies).increment();
+    }
+
     /** This server's keep-alive pool. */
     ConnectionPool<HttpClientConnection> pool() {
         return pool;
     }
 
     /**
-     * Opens a connection for the pool (a {@link ConnectionPool.Connector} call): on the caller's context, or the home
-     * context when called off Vert.x's threads.
+     * Opens a connection for the pool (a {@link ConnectionPool.Connector} call) on the event loop {@code home}: at
+     * once when called on it, else handed to it.
      */
     @Override
-    public void connect(ConnectionPool<HttpClientConnection> into) {
-        if (Vertx.currentContext() == null) {
-            home.runOnContext(v -> connect(into));
+    public void connect(ConnectionPool<HttpClientConnection> into, int home) {
+        Context at = loops.get(home);
+        if (Vertx.currentContext() != at) {
+            at.runOnContext(v -> connect(into, home));
             return;
         }
         long t0 = System.nanoTime();
         client.connect(connectOptions).onComplete(ar -> {
             if (ar.failed()) {
-                into.connectFailed(ar.cause());
+                into.connectFailed(home, ar.cause());
                 return;
             }
             HttpClientConnection c = ar.result();
             BodyTap.install(c);
-            ConnectionPool.Pooled<HttpClientConnection> p = ConnectionPool.wrap(c);
-            Context home = Vertx.currentContext();
-            if (home != null) {
-                homes.put(c, home);
-            }
+            ConnectionPool.Pooled<HttpClientConnection> p = ConnectionPool.wrap(c, home);
+            homes.put(c, at);
             c.closeHandler(v -> {
                 homes.remove(c);
                 into.closed(p);

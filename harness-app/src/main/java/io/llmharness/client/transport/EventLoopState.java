@@ -11,6 +11,7 @@ import java.util.Arrays;
 public final class EventLoopState {
 
     private final Context context;
+    private final int index;
     private final long sweepPeriodMs;
     private HttpExchange[] active = new HttpExchange[64];
     private int count;
@@ -18,15 +19,24 @@ public final class EventLoopState {
     private byte[] scratch = new byte[16 * 1024];
     private boolean closed;
 
-    /** @param context the event-loop context every exchange of this state runs on */
-    public EventLoopState(Context context, TransportOptions options) {
+    /**
+     * @param context the event-loop context every exchange of this state runs on
+     * @param index its position among the client's loops: the home its requests prefer in a {@link ConnectionPool}
+     */
+    public EventLoopState(Context context, int index, TransportOptions options) {
         this.context = context;
+        this.index = index;
         this.sweepPeriodMs = Math.max(5, Math.min(250, options.shortestTimeoutMs() / 4));
     }
 
     /** The context this state belongs to. */
     public Context context() {
         return context;
+    }
+
+    /** Position among the client's loops (a connection pool's home). */
+    public int index() {
+        return index;
     }
 
     /** Requests in progress on this loop. Only meaningful on the loop's thread. */

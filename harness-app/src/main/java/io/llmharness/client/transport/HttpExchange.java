@@ -153,6 +153,12 @@ public final class HttpExchange implements SseHandler, ConnectionPool.Waiter<Htt
         }
     }
 
+    /** The exchange's event loop: the pool prefers connections opened on it. */
+    @Override
+    public int home() {
+        return loop.index();
+    }
+
     /** A connection attempt made for the waiting requests failed, and this one takes the failure. */
     @Override
     public void failed(Throwable cause) {
@@ -311,6 +317,9 @@ public final class HttpExchange implements SseHandler, ConnectionPool.Waiter<Htt
         resp.handler(this::onData);
         resp.endHandler(v -> onEnd());
         tapped = mode != Mode.ERROR && tap != null && tap.arm(this);
+        if (mode != Mode.ERROR) {
+            endpoint.bodyRead(tapped);
+        }
     }
 
     /** The response's {@code Content-Length}, or -1 when it has none (or not a number). */

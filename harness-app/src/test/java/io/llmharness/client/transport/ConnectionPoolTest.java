@@ -2,6 +2,7 @@ package io.llmharness.client.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,18 +16,22 @@ class ConnectionPoolTest {
     private final Connector connector = new Connector();
     private final List<Request> live = new ArrayList<>();
 
-    /** Counts connection attempts and lets the test finish them. */
+    /** Counts connection attempts (and the home each was asked on) and lets the test finish them, oldest first. */
     private static final class Connector implements ConnectionPool.Connector<String> {
         int attempts;
         int inProgress;
         int peakInProgress;
         final List<String> closed = new ArrayList<>();
+        final ArrayDeque<Integer> pendingHomes = new ArrayDeque<>();
+        final List<Integer> homes = new ArrayList<>();
 
         @Override
-        public void connect(ConnectionPool<String> pool) {
+        public void connect(ConnectionPool<String> pool, int home) {
             attempts++;
             inProgress++;
             peakInProgress = Math.max(peakInProgress, inProgress);
+            pendingHomes.addLast(home);
+            homes.add(home);
         }
 
         @Override
@@ -36,12 +41,13 @@ class ConnectionPoolTest {
 
         void succeed(ConnectionPool<String> pool, long tookNs) {
             inProgress--;
-            pool.connected(ConnectionPool.wrap("c" + attempts + "-" + inProgress), tookNs);
+            int home = pendingHomes.pollFirst();
+            pool.connected(ConnectionPool.wrap("c" + attempts + "-" + inProgress + "@" + home, home), tookNs);
         }
 
         void fail(ConnectionPool<String> pool) {
             inProgress--;
-            pool.connectFailed(new IllegalStateException("refused"));
+            pool.connectFailed(pendingHomes.pollFirst(), new IllegalStateException("refused"));
         }
     }
 
