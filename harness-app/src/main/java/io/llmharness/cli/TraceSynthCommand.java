@@ -112,6 +112,7 @@ public final class TraceSynthCommand implements Callable<Integer> {
                         RunCommand.version(),
                         null,
                         null,
+                        null,
                         null),
                 new BenchRequest.Env(env, locator, home));
         BenchTraceSynth.Synthesized s = BenchTraceSynth.synthesize(req, blockSize);

@@ -160,38 +160,6 @@ public record BenchRequest(
             warmupTime = warmupTime == null ? Duration.ZERO : warmupTime;
             clientHealth = clientHealth == null ? HealthThresholds.defaults() : clientHealth;
         }
-
-        /** Options with the default client-health thresholds. */
-        public RunOptions(
-                Path outputDir,
-                boolean dryRun,
-                Long seed,
-                int warmupRequests,
-                Duration warmupTime,
-                Map<String, Double> sloSeconds,
-                int maxConsecutiveFailures,
-                int maxRetries,
-                List<String> commandLine,
-                String toolVersion,
-                Shard shard,
-                Instant startAt,
-                Duration metricsInterval) {
-            this(
-                    outputDir,
-                    dryRun,
-                    seed,
-                    warmupRequests,
-                    warmupTime,
-                    sloSeconds,
-                    maxConsecutiveFailures,
-                    maxRetries,
-                    commandLine,
-                    toolVersion,
-                    shard,
-                    startAt,
-                    metricsInterval,
-                    null);
-        }
     }
 
     /**

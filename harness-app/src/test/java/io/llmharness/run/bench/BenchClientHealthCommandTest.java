@@ -34,7 +34,8 @@ class BenchClientHealthCommandTest {
                 "LLMDBENCH_DEPLOY_CURRENT_MODEL", "sim-model", "LLMDBENCH_HARNESS_STACK_ENDPOINT_URL", sim.baseUrl());
     }
 
-    private static final List<String> LAYOUT = List.of(
+    /** The keys of a stage's {@code client_health}, in order (MLPerf mode's layout without {@code warm_up}). */
+    static final List<String> LAYOUT = List.of(
             "verdict",
             "reasons",
             "window_s",

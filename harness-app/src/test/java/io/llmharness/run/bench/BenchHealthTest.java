@@ -114,21 +114,7 @@ class BenchHealthTest {
         Map<Integer, Map<String, Object>> stages = h.stageSections();
         assertThat(stages).containsOnlyKeys(0, 1, 2);
         assertThat(stages.get(1))
-                .containsKeys(
-                        "verdict",
-                        "reasons",
-                        "window_s",
-                        "requests",
-                        "schedule_delay_ms",
-                        "connection_wait_ms",
-                        "client_queue",
-                        "event_loop",
-                        "gc",
-                        "cpu",
-                        "jit_ms",
-                        "in_flight_peak",
-                        "connections",
-                        "thresholds")
+                .containsKeys(BenchClientHealthCommandTest.LAYOUT.toArray(String[]::new))
                 .doesNotContainKey("warm_up")
                 .containsEntry("verdict", "client-limited")
                 .containsEntry("requests", 10L);
