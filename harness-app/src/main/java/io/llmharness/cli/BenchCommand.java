@@ -64,6 +64,7 @@ public final class BenchCommand implements Callable<Integer> {
             "--history",
             "--trace",
             "--session-id-header",
+            "--session-token-header",
             HealthFlags.FLAG);
 
     /** How long Ctrl-C waits for the interrupted run to write its files. */
@@ -206,7 +207,11 @@ public final class BenchCommand implements Callable<Integer> {
                         run.metricsInterval(),
                         health.thresholds()),
                 new BenchRequest.Env(env, locator, home),
-                new BenchAccess(access.toRequest(env), failures.maxFailureRate(), trace.sessionIdHeader()),
+                new BenchAccess(
+                        access.toRequest(env),
+                        failures.maxFailureRate(),
+                        trace.sessionIdHeader(),
+                        trace.sessionTokenHeader()),
                 trace.toChoice(matched));
     }
 }

@@ -123,6 +123,18 @@ public final class TraceFlags {
                     + " the profile's api.session_id_header_key, else none).")
     String sessionIdHeader;
 
+    @Option(
+            names = "--session-token-header",
+            paramLabel = "NAME",
+            description = "Send back, on each later request of a session, the value the server returned in this"
+                    + " response header (default: the profile's api.session_token_header_key, else none).")
+    String sessionTokenHeader;
+
+    /** {@code --session-token-header}, or null when not given (it also applies to a profile's multi-turn data). */
+    public String sessionTokenHeader() {
+        return sessionTokenHeader == null ? null : sessionTokenHeader.strip();
+    }
+
     /** {@code --session-id-header}, or null when not given (it also applies to a profile's multi-turn data). */
     public String sessionIdHeader() {
         return sessionIdHeader == null ? null : sessionIdHeader.strip();

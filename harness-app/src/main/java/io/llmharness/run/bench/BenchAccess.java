@@ -7,6 +7,7 @@ import io.llmharness.run.AccessPlan;
 import io.llmharness.run.AccessRequest;
 import io.llmharness.secret.Secret;
 import io.llmharness.secret.Secrets;
+import io.llmharness.workload.spec.ApiSpec;
 import io.llmharness.workload.spec.WorkloadSpec;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,11 +26,14 @@ import java.util.Map;
  *     as in inference-perf
  * @param sessionIdHeader {@code --session-id-header}: the header that carries a session's id on each of its
  *     requests, replacing the profile's {@code api.session_id_header_key}; null to keep the profile's
+ * @param sessionTokenHeader {@code --session-token-header}: the response header whose value a session's later
+ *     requests send back, replacing the profile's {@code api.session_token_header_key}; null to keep the profile's
  */
-public record BenchAccess(AccessRequest request, Double maxFailureRate, String sessionIdHeader) {
+public record BenchAccess(
+        AccessRequest request, Double maxFailureRate, String sessionIdHeader, String sessionTokenHeader) {
 
     /** No flags, no environment, no failure limit. */
-    public static final BenchAccess NONE = new BenchAccess(AccessRequest.NONE, null, null);
+    public static final BenchAccess NONE = new BenchAccess(AccessRequest.NONE, null, null, null);
 
     public BenchAccess {
         request = request == null ? AccessRequest.NONE : request;
@@ -38,20 +42,42 @@ public record BenchAccess(AccessRequest request, Double maxFailureRate, String s
                     + " may set (letters, digits and -, e.g. X-Session-Id; not one it writes itself such as"
                     + " Content-Type)");
         }
+        if (sessionTokenHeader != null
+                && (!HeaderNames.valid(sessionTokenHeader) || HeaderNames.reserved(sessionTokenHeader))) {
+            throw HarnessException.usage("--session-token-header '" + sessionTokenHeader + "': give a header name the"
+                    + " client may set (letters, digits and -, e.g. X-Session-Token; not one it writes itself such as"
+                    + " Content-Type)");
+        }
         if (maxFailureRate != null && !(maxFailureRate >= 0 && maxFailureRate <= 1)) {
             throw HarnessException.usage("--max-failure-rate " + maxFailureRate + ": must be a share from 0 (no"
                     + " failed request allowed) to 1, e.g. 0.01 for 1 %");
         }
     }
 
-    /** Access flags without a session header. */
+    /** Access flags without session headers. */
     public BenchAccess(AccessRequest request, Double maxFailureRate) {
-        this(request, maxFailureRate, null);
+        this(request, maxFailureRate, null, null);
     }
 
-    /** The spec with {@code --session-id-header} in place of the profile's session header, when it was given. */
+    /**
+     * The spec with {@code --session-id-header} and {@code --session-token-header} in place of the profile's session
+     * headers, when given.
+     *
+     * @throws HarnessException (usage) when the token header would be the session id header
+     */
     WorkloadSpec withSessionHeader(WorkloadSpec spec) {
-        return sessionIdHeader == null ? spec : spec.withApi(spec.api().withSessionIdHeader(sessionIdHeader));
+        ApiSpec api = spec.api();
+        if (sessionIdHeader != null) {
+            api = api.withSessionIdHeader(sessionIdHeader);
+        }
+        if (sessionTokenHeader != null) {
+            api = api.withSessionTokenHeader(sessionTokenHeader);
+        }
+        if (api.sessionTokenHeader() != null && api.sessionTokenHeader().equalsIgnoreCase(api.sessionIdHeader())) {
+            throw HarnessException.usage((sessionTokenHeader != null ? "--session-token-header" : "--session-id-header")
+                    + " '" + api.sessionTokenHeader() + "': the session's id and its token need headers of their own");
+        }
+        return api == spec.api() ? spec : spec.withApi(api);
     }
 
     /**

@@ -148,6 +148,29 @@ class ReplaySessionsTest {
         assertThat(Files.readString(o.run().resolve(BenchFiles.RESOLVED))).contains("session_id_header: X-Session-Id");
     }
 
+    /**
+     * {@code --session-token-header} names the response header whose value a session's later requests send back
+     * (inference-perf's {@code api.session_token_header_key}; the echo itself: SessionTokenEchoTest). This server
+     * hands out no token, so none is sent; the run says which header it listens to.
+     */
+    @Test
+    void theSessionTokenHeaderFlagIsTheProfileKeysEquivalent() throws IOException {
+        BenchFixture.Outcome o = run(
+                "token",
+                "--trace",
+                trace().toString(),
+                "--session-id-header",
+                "X-Session-Id",
+                "--session-token-header",
+                "X-Affinity");
+        assertThat(o.exit()).as(o.err()).isZero();
+        assertThat(completions())
+                .hasSize(5)
+                .allSatisfy(r -> assertThat(r.headers()).doesNotContainKey("x-affinity"));
+        assertThat(o.out()).contains("session token echoed in header X-Affinity");
+        assertThat(Files.readString(o.run().resolve(BenchFiles.RESOLVED))).contains("session_token_header: X-Affinity");
+    }
+
     @Test
     void withRecordedHistoryLaterTurnsSendTheRecordedAnswersNotTheServers() throws IOException {
         BenchFixture.Outcome o = run("recorded", "--trace", trace().toString(), "--session-history", "recorded");
@@ -232,6 +255,16 @@ class ReplaySessionsTest {
                 new String[] {"--trace", t, "--session-history", "model", "use server"},
                 new String[] {"--trace", t, "--session-id-header", "X Session", "--session-id-header 'X Session'"},
                 new String[] {"--trace", t, "--session-id-header", "Content-Type", "--session-id-header"},
+                new String[] {"--trace", t, "--session-token-header", "X Token", "--session-token-header 'X Token'"},
+                new String[] {
+                    "--trace",
+                    t,
+                    "--session-id-header",
+                    "X-S",
+                    "--session-token-header",
+                    "x-s",
+                    "--session-token-header 'x-s': the session's id and its token need headers of their own"
+                },
                 new String[] {"--session-history", "recorded", "only with --trace"})) {
             String[] flags = java.util.Arrays.copyOf(args, args.length - 1);
             BenchFixture.Outcome o = run("bad", flags);
