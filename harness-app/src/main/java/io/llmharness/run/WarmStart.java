@@ -242,7 +242,7 @@ final class WarmStart {
                 .sorted()
                 .toArray();
         double p90 = e2e.length == 0 ? 0 : e2e[Math.min(e2e.length - 1, (int) (e2e.length * 0.9))] / 1e9;
-        return (int) Math.min(poolSize, Math.ceil(qps * p90 * 2) + 4);
+        return Math.min(poolSize, LlmClient.connectionsFor(qps, p90));
     }
 
     /**

@@ -273,6 +273,14 @@ public final class LlmClient {
     }
 
     /**
+     * Connections an open loop needs at {@code ratePerS} requests a second that take {@code latencyS} each: Little's
+     * law with room for bursts, {@code ceil(rate × latency × 2) + 4} (the warm starts size the pool with it).
+     */
+    public static int connectionsFor(double ratePerS, double latencyS) {
+        return (int) Math.min(Integer.MAX_VALUE / 2, Math.ceil(ratePerS * latencyS * 2) + 4);
+    }
+
+    /**
      * Opens connections until every server's pool holds {@code perServer} of them (at most its pool size), spread
      * over the event loops; they idle in the pool. No request is sent on them ({@code Endpoint#open} says why). Call
      * before a run, with no request in progress: a warm pool means the first measured requests neither wait for a

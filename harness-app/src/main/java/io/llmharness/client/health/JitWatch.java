@@ -1,5 +1,6 @@
 package io.llmharness.client.health;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.LockSupport;
 
@@ -26,7 +27,7 @@ public final class JitWatch implements AutoCloseable {
     public static final long SETTLE_REQUESTS = 20_000;
 
     /** How long a warm-up that has not sent {@link #SETTLE_REQUESTS} yet runs before an idle JIT may end it. */
-    public static final java.time.Duration SETTLE_TIME = java.time.Duration.ofSeconds(5);
+    public static final Duration SETTLE_TIME = Duration.ofSeconds(5);
 
     /**
      * Whether a warm-up may end because the JIT is idle: it ran at least {@code minNs} and either sent {@link

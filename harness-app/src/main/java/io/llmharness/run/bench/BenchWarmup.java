@@ -1,6 +1,7 @@
 package io.llmharness.run.bench;
 
 import io.llmharness.client.Prompt;
+import io.llmharness.client.engine.LlmClient;
 import io.llmharness.client.health.CompilerCpu;
 import io.llmharness.client.health.JitWatch;
 import io.llmharness.client.record.RequestRecord;
@@ -273,8 +274,10 @@ final class BenchWarmup {
             return DEFAULT_CONNECTIONS;
         }
         return switch (first) {
-            case Stage.Rate r -> (int) Math.min(Integer.MAX_VALUE / 2, Math.ceil(r.rate() * latencyNs / 1e9 * 2) + 4);
-            case Stage.Replay rp -> peakStarts(rp.plan().sessions(), latencyNs) * 2 + 4;
+            case Stage.Rate r -> LlmClient.connectionsFor(r.rate(), latencyNs / 1e9);
+            // the most sessions starting within one latency, as a rate per latency
+            case Stage.Replay rp ->
+                LlmClient.connectionsFor(peakStarts(rp.plan().sessions(), latencyNs), 1);
             default -> DEFAULT_CONNECTIONS;
         };
     }
