@@ -53,18 +53,7 @@ class BenchClientHealthCommandTest {
 
     @Test
     void everyStageAndTheRunHaveAVerdictOnTheTerminalAndInSummaryJson() throws IOException {
-        BenchFixture.Outcome o = bench(
-                out,
-                env(),
-                new BenchControl(),
-                "-w",
-                "sanity_random",
-                "-o",
-                "duration=2",
-                "--tokenizer",
-                "simulator",
-                "--warmup-requests",
-                "0");
+        BenchFixture.Outcome o = sanity();
         assertThat(o.exit()).as(o.err()).isEqualTo(ExitCodes.OK);
         JsonNode summary = json(o.run().resolve("summary.json"));
         JsonNode stage = summary.path("stages").path(0).path("client_health");
@@ -111,23 +100,9 @@ class BenchClientHealthCommandTest {
 
     @Test
     void theThresholdFlagDecidesTheVerdictAndIsRecordedForTheRerun() throws IOException {
-        BenchFixture.Outcome o = bench(
-                out,
-                env(),
-                new BenchControl(),
-                "-w",
-                "sanity_random",
-                "-o",
-                "duration=2",
-                "--tokenizer",
-                "simulator",
-                "--warmup-requests",
-                "0",
+        BenchFixture.Outcome o = sanity(
                 // any CPU used at all breaks this one: the verdict cannot be ok
-                "--client-health-threshold",
-                "cpu_share=0.0001",
-                "--client-health-threshold",
-                "loop_lag_p99_ms=500");
+                "--client-health-threshold", "cpu_share=0.0001", "--client-health-threshold", "loop_lag_p99_ms=500");
         assertThat(o.exit())
                 .as("the verdict does not change the exit code: " + o.err())
                 .isEqualTo(ExitCodes.OK);
@@ -194,6 +169,14 @@ class BenchClientHealthCommandTest {
                         "--client-health-threshold",
                         "cpu_share=0.5"),
                 "harness: --client-health-threshold: the nop harness sends no load; drop it");
+    }
+
+    /** {@code harness bench -w sanity_random} for 2 s against the simulator, no warm-up, plus {@code extra}. */
+    private BenchFixture.Outcome sanity(String... extra) {
+        List<String> args = new java.util.ArrayList<>(List.of(
+                "-w", "sanity_random", "-o", "duration=2", "--tokenizer", "simulator", "--warmup-requests", "0"));
+        args.addAll(List.of(extra));
+        return bench(out, env(), new BenchControl(), args.toArray(String[]::new));
     }
 
     private static void oneLine(BenchFixture.Outcome o, String line) {
