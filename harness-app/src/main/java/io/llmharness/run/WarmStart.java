@@ -174,8 +174,7 @@ final class WarmStart {
         String endedBy = "off";
         int target = in.offline() ? pool : Math.min(pool, 8);
         if (!in.maxTime().isZero() && in.minQueries() > 0) {
-            CompilerCpu jit = new CompilerCpu();
-            long jit0 = jit.nanos();
+            CompilerCpu.Span jit = CompilerCpu.start();
             long t0 = System.nanoTime();
             Duration burstTime = in.maxTime().multipliedBy(8).dividedBy(10);
             client.limitInFlight(BURST_IN_FLIGHT);
@@ -200,8 +199,7 @@ final class WarmStart {
                 target = targetConnections(records, pool, in.runSettings().serverTargetQps);
             }
             took = System.nanoTime() - t0;
-            long jit1 = jit.nanos();
-            jitMs = jit0 < 0 || jit1 < 0 ? -1 : (jit1 - jit0) / 1_000_000L;
+            jitMs = jit.ms();
         }
         long c0 = System.nanoTime();
         int opened = in.stopped().getAsBoolean() || client.abort().isPresent()

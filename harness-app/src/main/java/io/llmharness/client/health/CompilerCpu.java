@@ -18,7 +18,8 @@ import java.util.Set;
  */
 public final class CompilerCpu {
 
-    private static final Path TASKS = Path.of("/proc/self/task");
+    /** This JVM's threads as Linux shows them. */
+    static final Path TASKS = Path.of("/proc/self/task");
     private static final long NS_PER_TICK = 10_000_000L; // USER_HZ = 100 on every Linux the JDK supports
 
     private final Set<String> compilers = new HashSet<>();
@@ -46,8 +47,7 @@ public final class CompilerCpu {
                     continue;
                 }
                 if (!compilers.contains(tid)) {
-                    String comm = read(task.resolve("comm")).strip();
-                    if (!comm.contains("CompilerThre")) {
+                    if (!compilerThread(task)) {
                         others.add(tid);
                         continue;
                     }
@@ -61,14 +61,57 @@ public final class CompilerCpu {
         return ticks * NS_PER_TICK;
     }
 
-    /** utime + stime (fields 14 and 15) of a {@code stat} line; the name in parentheses may hold spaces. */
+    /**
+     * The compiler CPU of a span of work: {@link #start} at its beginning, {@link Span#ms} at its end (what a warm
+     * start reports as {@code jit_ms}).
+     */
+    public static Span start() {
+        return new Span(new CompilerCpu());
+    }
+
+    /** The compiler CPU since {@link #start}. */
+    public static final class Span {
+        private final CompilerCpu cpu;
+        private final long startNs;
+
+        private Span(CompilerCpu cpu) {
+            this.cpu = cpu;
+            this.startNs = cpu.nanos();
+        }
+
+        /** Compiler CPU since the span started, ms; -1 when the platform tells neither reading. */
+        public long ms() {
+            long now = cpu.nanos();
+            return startNs < 0 || now < 0 ? -1 : (now - startNs) / 1_000_000L;
+        }
+    }
+
+    /**
+     * Whether the thread of a {@code /proc/.../task/<tid>} folder is a JIT compiler thread: its {@code comm} is
+     * {@code C1 CompilerThread<n>} or {@code C2 CompilerThread<n>}, cut by the kernel to 15 characters.
+     */
+    static boolean compilerThread(Path task) throws IOException {
+        return read(task.resolve("comm")).contains("CompilerThre");
+    }
+
+    /** The fields of a {@code stat} line from field 3 (state) on; the name in parentheses may hold spaces. */
+    static String[] statFields(String stat) {
+        return stat.substring(stat.lastIndexOf(')') + 2).strip().split(" ");
+    }
+
+    /** utime + stime (fields 14 and 15) of a {@code stat} line. */
     static long cpuTicks(String stat) {
-        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        String[] f = statFields(stat);
         // f[0] is field 3 (state): utime is field 14 → f[11], stime field 15 → f[12]
         return Long.parseLong(f[11]) + Long.parseLong(f[12]);
     }
 
-    private static String read(Path p) throws IOException {
+    /** The nice value (field 19) of a {@code stat} line. */
+    static int nice(String stat) {
+        return Integer.parseInt(statFields(stat)[16]);
+    }
+
+    static String read(Path p) throws IOException {
         return new String(Files.readAllBytes(p), StandardCharsets.US_ASCII);
     }
 }

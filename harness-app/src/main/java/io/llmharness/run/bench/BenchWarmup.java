@@ -165,14 +165,12 @@ final class BenchWarmup {
         String endedBy = "off";
         long jitMs = -1;
         if (minRequests > 0) {
-            CompilerCpu jitCpu = new CompilerCpu();
-            long jit0 = jitCpu.nanos();
+            CompilerCpu.Span jit = CompilerCpu.start();
             int probes = Math.min(PROBE, minRequests);
             endedBy = loop(minRequests - probes, maxTime, t0);
             clock.await(() -> inFlight.get() == 0, wakeup);
             probe(probes, minRequests);
-            long jit1 = jitCpu.nanos();
-            jitMs = jit0 < 0 || jit1 < 0 ? -1 : (jit1 - jit0) / 1_000_000L;
+            jitMs = jit.ms();
         }
         long took = clock.nanoTime() - t0;
         int target = targetConnections(first, latencyNs());
