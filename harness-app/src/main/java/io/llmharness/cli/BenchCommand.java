@@ -54,6 +54,7 @@ public final class BenchCommand implements Callable<Integer> {
             "--slo",
             "--warmup-requests",
             "--warmup-seconds",
+            "--jit-nice",
             "--max-consecutive-failures",
             "--max-retries",
             "--max-failure-rate",
@@ -205,7 +206,8 @@ public final class BenchCommand implements Callable<Integer> {
                         run.shard(),
                         run.startAt(),
                         run.metricsInterval(),
-                        health.thresholds()),
+                        health.thresholds(),
+                        run.jitNice()),
                 new BenchRequest.Env(env, locator, home),
                 new BenchAccess(
                         access.toRequest(env),

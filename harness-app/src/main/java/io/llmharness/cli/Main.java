@@ -1,5 +1,6 @@
 package io.llmharness.cli;
 
+import io.llmharness.client.health.JitPriority;
 import io.llmharness.error.HarnessException;
 import io.llmharness.k8s.cli.K8sCommand;
 import io.llmharness.k8s.cli.K8sEnvironment;
@@ -70,7 +71,13 @@ public final class Main implements Runnable {
         return commandLine().execute(args);
     }
 
+    /**
+     * The {@code harness} process. Only here do runs lower the JIT compiler threads after their warm start by
+     * default ({@code --jit-nice 10}): that is one-way for the process, and tests that run the CLI in-process
+     * through {@link #execute} keep their JIT at full priority.
+     */
     public static void main(String[] args) {
+        JitPriority.lowerByDefault();
         System.exit(execute(args));
     }
 

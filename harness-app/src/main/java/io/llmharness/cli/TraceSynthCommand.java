@@ -113,6 +113,7 @@ public final class TraceSynthCommand implements Callable<Integer> {
                         null,
                         null,
                         null,
+                        null,
                         null),
                 new BenchRequest.Env(env, locator, home));
         BenchTraceSynth.Synthesized s = BenchTraceSynth.synthesize(req, blockSize);

@@ -131,8 +131,10 @@ final class LoadGenRun {
                         spec.settings(),
                         spec.sut().warmsUp() ? spec.sut().warmupTime() : Duration.ZERO,
                         spec.sut().warmupQueries(),
-                        () -> control.interrupted() || failed()));
+                        () -> control.interrupted() || failed(),
+                        spec.sut().jitNice()));
                 warm.stallWarning(spec.sut().warmupTime()).ifPresent(w -> console.note("harness: warning: " + w));
+                warm.jitPriority().warning().ifPresent(w -> console.note("harness: warning: " + w));
                 sink.target(loadGen, true);
                 servers.startProfile(console);
                 start = Instant.now();

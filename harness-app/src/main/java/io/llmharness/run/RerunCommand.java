@@ -72,6 +72,7 @@ final class RerunCommand {
         c.add("--warmup-requests", r.sut().warmupRequests());
         c.add("--max-connections", r.sut().maxConnections());
         c.add("--warmup-seconds", r.sut().warmupSeconds());
+        c.add("--jit-nice", r.sut().jitNice());
         r.sut().healthThresholds().forEach(t -> c.add("--client-health-threshold", t));
         c.add("--request-id-prefix", r.sut().requestIdPrefix());
         c.add("--max-failure-rate", r.sut().maxFailureRate());

@@ -231,6 +231,7 @@ final class ResolvedConfig {
         m.put("max_connections", s.maxConnections());
         m.put("warmup_seconds", s.warmupTime().toMillis() / 1000.0);
         m.put("warmup_queries", s.warmupQueries());
+        m.put("jit_nice", s.jitNice().nice());
         m.put(
                 "lb_policy",
                 s.balancing().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));

@@ -119,6 +119,7 @@ final class RunFiles {
         m.put("duration_s", w.tookNs() / 1e9);
         m.put("ended_by", w.endedBy());
         m.put("jit_ms", w.jitMs() < 0 ? null : w.jitMs());
+        m.put("jit_nice", w.jitPriority().json());
         m.put("connections_target", w.connectionsTarget());
         m.put("connections_open", w.connectionsOpen());
         m.put("connections_opened", w.connectionsOpened());

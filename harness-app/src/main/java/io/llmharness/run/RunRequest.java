@@ -187,6 +187,8 @@ public record RunRequest(
      *     none)
      * @param maxFailureRate {@code --max-failure-rate}: the share of failed samples (0–1) a run may have before its
      *     verdict is FAILED-SAMPLES (null = 0: any failed sample)
+     * @param jitNice {@code --jit-nice}: nice value of the JIT compiler threads after the warm start (null = the
+     *     process's default: 10 in the CLI, 0 elsewhere; 0 = leave them alone)
      */
     public record SutRequest(
             Integer batchSize,
@@ -199,7 +201,8 @@ public record RunRequest(
             Double warmupSeconds,
             List<String> healthThresholds,
             String requestIdPrefix,
-            Double maxFailureRate) {
+            Double maxFailureRate,
+            Integer jitNice) {
 
         /** No flag given. */
         public static final SutRequest NONE = new SutRequest(null, false, null, null, null, null);
@@ -231,6 +234,7 @@ public record RunRequest(
                     warmupSeconds,
                     healthThresholds,
                     requestIdPrefix,
+                    null,
                     null);
         }
 
@@ -249,6 +253,7 @@ public record RunRequest(
                     maxConsecutiveFailures,
                     maxRetries,
                     warmupRequests,
+                    null,
                     null,
                     null,
                     null,

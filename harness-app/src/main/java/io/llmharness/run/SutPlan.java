@@ -1,6 +1,7 @@
 package io.llmharness.run;
 
 import io.llmharness.client.balance.Balancing;
+import io.llmharness.client.health.JitPriority;
 import io.llmharness.client.sut.SutMode;
 import io.llmharness.metrics.HealthThresholds;
 import java.time.Duration;
@@ -23,6 +24,8 @@ import java.time.Duration;
  * @param requestIdPrefix prefix of the {@code X-Request-Id} sent with each request, or null for none
  * @param maxFailureRate share of failed samples (0–1) the run may have before its verdict is FAILED-SAMPLES; 0 = any
  *     failed sample
+ * @param jitNice the nice value of the JIT compiler threads after a warm start that ended with an idle JIT
+ *     ({@code --jit-nice}; {@link JitPriority.Request#NONE}: leave them alone)
  */
 public record SutPlan(
         SutMode mode,
@@ -37,7 +40,8 @@ public record SutPlan(
         long warmupQueries,
         HealthThresholds health,
         String requestIdPrefix,
-        double maxFailureRate) {
+        double maxFailureRate,
+        JitPriority.Request jitNice) {
 
     /** Whether a warm-up test runs before the measured one. */
     public boolean warmsUp() {

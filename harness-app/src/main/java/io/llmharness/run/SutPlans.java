@@ -6,6 +6,7 @@ import io.llmharness.client.EndpointType;
 import io.llmharness.client.balance.Balancing;
 import io.llmharness.client.engine.ClientOptions;
 import io.llmharness.client.failure.RetryPolicy;
+import io.llmharness.client.health.JitPriority;
 import io.llmharness.client.sut.SutMode;
 import io.llmharness.error.HarnessException;
 import io.llmharness.loadgen.Scenario;
@@ -117,7 +118,17 @@ final class SutPlans {
                 queries,
                 health,
                 prefix(r.requestIdPrefix()),
-                maxFailureRate(r.maxFailureRate()));
+                maxFailureRate(r.maxFailureRate()),
+                jitNice(r.jitNice()));
+    }
+
+    /** {@code --jit-nice}: 0 (leave the JIT alone) to 19; not given, the process's default ({@link JitPriority}). */
+    static JitPriority.Request jitNice(Integer nice) {
+        if (nice != null && (nice < 0 || nice > JitPriority.MAX_NICE)) {
+            throw HarnessException.usage(
+                    "--jit-nice " + nice + ": must be 0 (leave the JIT alone) to " + JitPriority.MAX_NICE);
+        }
+        return JitPriority.Request.of(nice);
     }
 
     /** {@code --max-failure-rate}: a share from 0 (any failed sample fails the run, the default) to 1. */

@@ -2,6 +2,7 @@ package io.llmharness.run;
 
 import io.llmharness.client.engine.LlmClient;
 import io.llmharness.client.health.CompilerCpu;
+import io.llmharness.client.health.JitPriority;
 import io.llmharness.client.health.JitWatch;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.sut.HttpSut;
@@ -43,6 +44,10 @@ import org.slf4j.LoggerFactory;
  *   <li><b>Connections</b>: the pool is filled to that many per server (the whole pool for Offline; 8 without a
  *       warm-up) and keeps them however long they idle ({@link LlmClient#prepareConnections}); nothing is sent on
  *       them.
+ *   <li><b>JIT priority</b>: if the burst ended by an idle JIT, the compiler threads get nice {@code --jit-nice}
+ *       ({@link JitPriority}), so what they still compile in the measured window runs in CPU time the client leaves
+ *       idle. Without a warm-up, or after one that ran to its time limit, the JIT has not settled and keeps its
+ *       priority: lowered, it would compile the request path only in the CPU the client leaves idle.
  * </ol>
  *
  * <p>So the last thing the client's hot path handles before the measured test is ordinary answers of the run's own
@@ -93,6 +98,7 @@ final class WarmStart {
      * @param connectionsOpen connections open when the measured test starts
      * @param connectionsOpened connections opened after the warm-up
      * @param connectNs time spent opening them
+     * @param jitPriority what lowering the JIT compiler threads did ({@link JitPriority#afterWarmUp})
      */
     record Report(
             long queries,
@@ -103,7 +109,8 @@ final class WarmStart {
             int connectionsTarget,
             int connectionsOpen,
             int connectionsOpened,
-            long connectNs) {
+            long connectNs,
+            JitPriority.Outcome jitPriority) {
 
         /**
          * A warning when the warm-up ran to its time limit and left requests unanswered: a stalled server makes the
@@ -126,7 +133,7 @@ final class WarmStart {
             return String.format(
                     Locale.ROOT,
                     "warm start: %d warm-up queries (%d ok) in %.1f s, burst ended by %s, JIT CPU %d ms;"
-                            + " %d connections open (target %d per server, %d opened in %.1f ms)",
+                            + " %d connections open (target %d per server, %d opened in %.1f ms)%s",
                     queries,
                     succeeded,
                     tookNs / 1e9,
@@ -135,7 +142,8 @@ final class WarmStart {
                     connectionsOpen,
                     connectionsTarget,
                     connectionsOpened,
-                    connectNs / 1e6);
+                    connectNs / 1e6,
+                    jitPriority.lineSuffix());
         }
     }
 
@@ -144,6 +152,7 @@ final class WarmStart {
      *
      * @param loadGens a fresh LoadGen per warm-up test (an aborted LoadGen stays aborted)
      * @param stopped whether the run was interrupted or aborted meanwhile
+     * @param jitNice the nice value for the JIT compiler threads once the warm start has ended ({@code --jit-nice})
      */
     record Inputs(
             LlmClient client,
@@ -154,7 +163,8 @@ final class WarmStart {
             TestSettings runSettings,
             Duration maxTime,
             long minQueries,
-            BooleanSupplier stopped) {
+            BooleanSupplier stopped,
+            JitPriority.Request jitNice) {
 
         boolean offline() {
             return runSettings.scenario == Scenario.OFFLINE;
@@ -163,7 +173,10 @@ final class WarmStart {
 
     private WarmStart() {}
 
-    /** Runs the warm-up (unless {@code maxTime} or {@code minQueries} is 0), then prepares the connections. */
+    /**
+     * Runs the warm-up (unless {@code maxTime} or {@code minQueries} is 0), then prepares the connections and, if the
+     * burst ended because the JIT was idle, lowers the JIT compiler threads to {@code --jit-nice}.
+     */
     static Report run(Inputs in) {
         LlmClient client = in.client();
         int pool = client.options().poolSize();
@@ -207,8 +220,12 @@ final class WarmStart {
                 : client.prepareConnections(target).await();
         long connectNs = System.nanoTime() - c0;
         forget(in);
+        // last: the warm start is over and the measured test is next (JitPriority: only after an idle JIT)
+        JitPriority.Outcome jit = in.stopped().getAsBoolean()
+                ? JitPriority.Outcome.NONE
+                : JitPriority.system().afterWarmUp(in.jitNice(), endedBy);
         Report r = new Report(
-                queries, ok, took, endedBy, jitMs, target, client.counters().connectionsOpen(), opened, connectNs);
+                queries, ok, took, endedBy, jitMs, target, client.counters().connectionsOpen(), opened, connectNs, jit);
         LOG.info("{}", r.logLine());
         return r;
     }

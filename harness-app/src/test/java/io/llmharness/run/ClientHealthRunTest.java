@@ -75,6 +75,9 @@ class ClientHealthRunTest {
             assertThat(h.path("event_loop").path("lag_ms").path("count").asLong())
                     .isPositive();
             assertThat(h.path("warm_up").path("queries").asLong()).isPositive();
+            // in-process (not the CLI's main): the JIT is left alone unless --jit-nice asks
+            assertThat(h.path("warm_up").has("jit_nice")).isTrue();
+            assertThat(h.path("warm_up").path("jit_nice").isNull()).isTrue();
         }
     }
 

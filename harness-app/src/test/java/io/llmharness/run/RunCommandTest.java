@@ -105,6 +105,34 @@ class RunCommandTest {
         assertThat(yaml).contains("lg_model_name: llama3_1-8b", "min_tokens: 2", "batch_size: 8", "--simulate");
     }
 
+    /**
+     * {@code --jit-nice} asked for without a warm-up: the JIT has not settled, so it keeps its priority and the user
+     * is told in one line; the summary says it was not applied, the resolved config and its rerun keep the choice.
+     */
+    @Test
+    void aChosenJitNiceWithoutAWarmUpIsLeftAndSaid() throws Exception {
+        RunFixture.Outcome o =
+                harness(args("Offline", "performance", offlineConf(), "--warmup-seconds", "0", "--jit-nice", "4"));
+        assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCodes.OK);
+        assertThat(o.err())
+                .contains("harness: warning: --jit-nice 4: the JIT compiler threads keep their priority (there was no"
+                        + " warm-up, so the JIT has not settled)");
+        Path run = runDir(dir.resolve("out"));
+        JsonNode warm = summary(run).at("/client_health/warm_up");
+        assertThat(warm.path("ended_by").asText()).isEqualTo("off");
+        assertThat(warm.has("jit_nice")).isTrue();
+        assertThat(warm.path("jit_nice").isNull()).isTrue();
+        assertThat(Files.readString(run.resolve("config.resolved.yaml")))
+                .contains("jit_nice: 4", "- --jit-nice\n- 4\n");
+    }
+
+    @Test
+    void aJitNiceOutOfRangeIsAUsageError() {
+        RunFixture.Outcome o = harness(args("Offline", "performance", offlineConf(), "--jit-nice", "20"));
+        assertThat(o.exit()).isEqualTo(ExitCodes.USAGE);
+        assertThat(o.err()).contains("harness: --jit-nice 20: must be 0 (leave the JIT alone) to 19");
+    }
+
     @Test
     void tokenIdsMissingFromTheServerAreReportedNotHidden() {
         // SGLang's OpenAI completions endpoint returns no token ids: the payloads are empty and the run says so.

@@ -2,6 +2,7 @@ package io.llmharness.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.llmharness.client.health.JitPriority;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.TestMode;
@@ -71,13 +72,40 @@ class WarmStartTest {
 
     @Test
     void aWarmUpThatRanOutOfTimeWithUnansweredRequestsIsWarned() {
-        WarmStart.Report stalled = new WarmStart.Report(40, 37, 30_000_000_000L, "time-limit", 100, 8, 8, 0, 0);
+        WarmStart.Report stalled =
+                new WarmStart.Report(40, 37, 30_000_000_000L, "time-limit", 100, 8, 8, 0, 0, JitPriority.Outcome.NONE);
         assertThat(stalled.stallWarning(java.time.Duration.ofSeconds(30)))
                 .hasValue("the warm-up ran to its time limit (30 s, --warmup-seconds): 3 of its 40 requests got no"
                         + " answer or failed (a stalled or failing server?); the measured test starts now");
-        WarmStart.Report slowButFine = new WarmStart.Report(40, 40, 30_000_000_000L, "time-limit", 100, 8, 8, 0, 0);
+        WarmStart.Report slowButFine =
+                new WarmStart.Report(40, 40, 30_000_000_000L, "time-limit", 100, 8, 8, 0, 0, JitPriority.Outcome.NONE);
         assertThat(slowButFine.stallWarning(java.time.Duration.ofSeconds(30))).isEmpty();
-        WarmStart.Report idle = new WarmStart.Report(40, 37, 3_000_000_000L, "jit-idle", 100, 8, 8, 0, 0);
+        WarmStart.Report idle =
+                new WarmStart.Report(40, 37, 3_000_000_000L, "jit-idle", 100, 8, 8, 0, 0, JitPriority.Outcome.NONE);
         assertThat(idle.stallWarning(java.time.Duration.ofSeconds(30))).isEmpty();
+    }
+
+    /** harness.log's line says what the warm start did to the JIT's priority, and only when it did something. */
+    @Test
+    void theLogLineSaysWhetherTheJitThreadsWereLowered() {
+        WarmStart.Report lowered = new WarmStart.Report(
+                20_500,
+                20_500,
+                11_200_000_000L,
+                "jit-idle",
+                9_100,
+                33,
+                28,
+                5,
+                3_300_000,
+                new JitPriority.Outcome(10, 3, false, null));
+        assertThat(lowered.logLine())
+                .isEqualTo("warm start: 20500 warm-up queries (20500 ok) in 11.2 s, burst ended by jit-idle, JIT CPU"
+                        + " 9100 ms; 28 connections open (target 33 per server, 5 opened in 3.3 ms); JIT threads at"
+                        + " nice 10 (3 threads)");
+        WarmStart.Report left = new WarmStart.Report(
+                0, 0, 0, "off", -1, 8, 8, 8, 1_000_000, new JitPriority.Outcome(10, 0, false, "no warm-up"));
+        assertThat(left.logLine()).endsWith("(target 8 per server, 8 opened in 1.0 ms)");
+        assertThat(left.jitPriority().json()).isNull();
     }
 }

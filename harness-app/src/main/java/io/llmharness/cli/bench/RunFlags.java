@@ -1,5 +1,6 @@
 package io.llmharness.cli.bench;
 
+import io.llmharness.client.health.JitPriority;
 import io.llmharness.error.HarnessException;
 import io.llmharness.run.bench.Shard;
 import java.nio.file.Path;
@@ -53,6 +54,14 @@ public final class RunFlags {
             description = "Longest warm-up: it sends short requests until the JIT compiler is idle, at most this long"
                     + " (default: ${DEFAULT-VALUE}; 0 = the --warmup-requests alone).")
     double warmupSeconds;
+
+    @Option(
+            names = "--jit-nice",
+            paramLabel = "N",
+            description = "Nice value of the JIT compiler threads once the warm-up has ended with an idle JIT, so"
+                    + " what they still compile runs in CPU time the client leaves idle (Linux, renice; default 10;"
+                    + " 0 = leave the JIT alone).")
+    Integer jitNice;
 
     @Option(
             names = "--max-consecutive-failures",
@@ -151,6 +160,10 @@ public final class RunFlags {
         if (!(warmupSeconds >= 0) || !Double.isFinite(warmupSeconds)) {
             throw HarnessException.usage("--warmup-seconds " + warmupSeconds + ": must be a number of seconds >= 0");
         }
+        if (jitNice != null && (jitNice < 0 || jitNice > JitPriority.MAX_NICE)) {
+            throw HarnessException.usage(
+                    "--jit-nice " + jitNice + ": must be 0 (leave the JIT alone) to " + JitPriority.MAX_NICE);
+        }
         if (maxConsecutiveFailures < 0) {
             throw HarnessException.usage("--max-consecutive-failures " + maxConsecutiveFailures + ": must be >= 0");
         }
@@ -172,6 +185,11 @@ public final class RunFlags {
     /** The longest warm-up ({@code --warmup-seconds}). */
     public Duration warmupTime() {
         return Duration.ofNanos(Math.round(warmupSeconds * 1e9));
+    }
+
+    /** {@code --jit-nice}, or the process's default when not given ({@link JitPriority.Request#of}). */
+    public JitPriority.Request jitNice() {
+        return JitPriority.Request.of(jitNice);
     }
 
     public int maxConsecutiveFailures() {

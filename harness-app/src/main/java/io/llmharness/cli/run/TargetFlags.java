@@ -106,6 +106,14 @@ public final class TargetFlags {
     Double warmupSeconds;
 
     @Option(
+            names = "--jit-nice",
+            paramLabel = "N",
+            description = "Nice value of the JIT compiler threads once the warm-up has ended with an idle JIT, so"
+                    + " what they still compile runs in CPU time the client leaves idle (Linux, renice; default 10;"
+                    + " 0 = leave the JIT alone).")
+    Integer jitNice;
+
+    @Option(
             names = "--client-health-threshold",
             paramLabel = "KEY=VALUE",
             description = "Override a client-health threshold: schedule_delay_p99_ms, connection_wait_p99_ms,"
@@ -162,7 +170,8 @@ public final class TargetFlags {
                 warmupSeconds,
                 healthThresholds,
                 requestIdPrefix,
-                maxFailureRate);
+                maxFailureRate,
+                jitNice);
     }
 
     private Persona persona() {

@@ -20,6 +20,7 @@ public final class CompilerCpu {
 
     /** This JVM's threads as Linux shows them. */
     static final Path TASKS = Path.of("/proc/self/task");
+
     private static final long NS_PER_TICK = 10_000_000L; // USER_HZ = 100 on every Linux the JDK supports
 
     private final Set<String> compilers = new HashSet<>();

@@ -46,7 +46,7 @@ public final class JitPriority {
 
     /** Runs a command and returns its exit code. */
     @FunctionalInterface
-    interface Runner {
+    public interface Runner {
         int run(List<String> command) throws IOException, InterruptedException;
     }
 
@@ -54,7 +54,8 @@ public final class JitPriority {
     private final boolean linux;
     private final Runner runner;
 
-    JitPriority(Path tasks, boolean linux, Runner runner) {
+    /** Lowers the compiler threads found under {@code tasks} with {@code runner} (tests: a made-up /proc). */
+    public JitPriority(Path tasks, boolean linux, Runner runner) {
         this.tasks = tasks;
         this.linux = linux;
         this.runner = runner;
@@ -62,7 +63,8 @@ public final class JitPriority {
 
     /** This JVM's compiler threads, through the {@code renice} on the PATH. */
     public static JitPriority system() {
-        boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
+        boolean linux =
+                System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
         return new JitPriority(CompilerCpu.TASKS, linux, JitPriority::renice);
     }
 
@@ -123,7 +125,11 @@ public final class JitPriority {
         public String lineSuffix() {
             return applied()
                     ? String.format(
-                            Locale.ROOT, "; JIT threads at nice %d (%d thread%s)", nice, threads, threads == 1 ? "" : "s")
+                            Locale.ROOT,
+                            "; JIT threads at nice %d (%d thread%s)",
+                            nice,
+                            threads,
+                            threads == 1 ? "" : "s")
                     : "";
         }
 
@@ -132,7 +138,8 @@ public final class JitPriority {
             if (!chosen || nice == 0 || problem == null) {
                 return Optional.empty();
             }
-            return Optional.of("--jit-nice " + nice + ": the JIT compiler threads keep their priority (" + problem + ")");
+            return Optional.of(
+                    "--jit-nice " + nice + ": the JIT compiler threads keep their priority (" + problem + ")");
         }
     }
 
@@ -170,8 +177,13 @@ public final class JitPriority {
         if (!Files.isDirectory(tasks)) {
             return Outcome.failed(r, "no " + tasks);
         }
+        List<String> compilers;
         try {
-            List<String> compilers = compilerThreads(tasks);
+            compilers = compilerThreads(tasks);
+        } catch (IOException | RuntimeException e) {
+            return Outcome.failed(r, "cannot read the JVM's threads: " + e.getMessage());
+        }
+        try {
             if (compilers.isEmpty()) {
                 return Outcome.failed(r, "no JIT compiler threads found");
             }
@@ -207,7 +219,7 @@ public final class JitPriority {
             Thread.currentThread().interrupt();
             return Outcome.failed(r, "interrupted");
         } catch (RuntimeException e) {
-            return Outcome.failed(r, "cannot read the JVM's threads: " + e);
+            return Outcome.failed(r, "renice: " + e);
         }
     }
 
@@ -246,10 +258,10 @@ public final class JitPriority {
     }
 
     private static int renice(List<String> command) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().remove("POSIXLY_CORRECT"); // newer util-linux then reads -n as an increment
+        ProcessBuilder pb =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        // POSIX reads -n as an increment; util-linux sets the value, unless perhaps asked to be POSIX
+        pb.environment().remove("POSIXLY_CORRECT");
         Process p = pb.start();
         if (!p.waitFor(RENICE_WAIT_S, TimeUnit.SECONDS)) {
             p.destroyForcibly();

@@ -215,7 +215,8 @@ public final class BenchExecutor {
                             spec.api().streaming(),
                             req.options().warmupRequests(),
                             listener(console, scraper, progress, samplers))
-                    .warmupTime(req.options().warmupTime());
+                    .warmupTime(req.options().warmupTime())
+                    .jitNice(req.options().jitNice());
             progress.inFlight(run::inFlight);
             ShardStart shardStart = ShardStart.plan(shard, req.options().startAt(), Clock.system());
             shardStart.deadlineNs().ifPresent(run::startAt);

@@ -104,6 +104,7 @@ final class BenchFiles {
         doc.put("seed", r.spec().load().seed());
         doc.put("warmup_requests", req.options().warmupRequests());
         doc.put("warmup_seconds", req.options().warmupTime().toMillis() / 1e3);
+        doc.put("jit_nice", req.options().jitNice().nice());
         doc.put("stages", r.spec().load().stages().stream().map(Stage::describe).toList());
         doc.put("data", r.spec().data().describe());
         doc.put("slo_seconds", r.spec().report().goodputSeconds());
@@ -162,6 +163,10 @@ final class BenchFiles {
         a.addAll(List.of("--seed", Long.toString(r.spec().load().seed())));
         a.addAll(List.of("--warmup-requests", Integer.toString(req.options().warmupRequests())));
         a.addAll(List.of("--warmup-seconds", fmtSeconds(req.options().warmupTime())));
+        if (req.options().jitNice().chosen()) {
+            a.addAll(List.of(
+                    "--jit-nice", Integer.toString(req.options().jitNice().nice())));
+        }
         Map<String, Object> defaults = HealthThresholds.defaults().toMap();
         req.options().clientHealth().toMap().forEach((k, v) -> {
             if (!v.equals(defaults.get(k))) {

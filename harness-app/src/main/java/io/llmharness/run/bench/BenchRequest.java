@@ -1,5 +1,6 @@
 package io.llmharness.run.bench;
 
+import io.llmharness.client.health.JitPriority;
 import io.llmharness.metrics.HealthThresholds;
 import io.llmharness.workload.HarnessKind;
 import io.llmharness.workload.ProfileLocator;
@@ -136,6 +137,8 @@ public record BenchRequest(
      *     {@code --metrics-interval}), or null for not at all
      * @param clientHealth the client-health thresholds each stage is judged against
      *     ({@code --client-health-threshold}; {@link HealthThresholds#defaults()} when null)
+     * @param jitNice the nice value of the JIT compiler threads after a warm-up that ended with an idle JIT
+     *     ({@code --jit-nice}; {@link JitPriority.Request#NONE} when null: leave them alone)
      */
     public record RunOptions(
             Path outputDir,
@@ -151,7 +154,8 @@ public record BenchRequest(
             Shard shard,
             Instant startAt,
             Duration metricsInterval,
-            HealthThresholds clientHealth) {
+            HealthThresholds clientHealth,
+            JitPriority.Request jitNice) {
 
         public RunOptions {
             sloSeconds = Map.copyOf(sloSeconds);
@@ -159,6 +163,7 @@ public record BenchRequest(
             shard = shard == null ? Shard.WHOLE : shard;
             warmupTime = warmupTime == null ? Duration.ZERO : warmupTime;
             clientHealth = clientHealth == null ? HealthThresholds.defaults() : clientHealth;
+            jitNice = jitNice == null ? JitPriority.Request.NONE : jitNice;
         }
     }
 

@@ -1,5 +1,6 @@
 package io.llmharness.run.bench;
 
+import io.llmharness.client.health.JitPriority;
 import io.llmharness.loadgen.clock.Clock;
 import io.llmharness.loadgen.clock.Wakeup;
 import io.llmharness.workload.data.PromptFeed;
@@ -73,6 +74,7 @@ public final class BenchRun {
     private Long startAtNs;
     private Duration warmupTime = Duration.ZERO;
     private java.util.function.Supplier<BenchWarmup.JitIdle> jitIdle = BenchWarmup::watchJit;
+    private JitPriority.Request jitNice = JitPriority.Request.NONE;
     private volatile BenchWarmup.Report warmupReport = BenchWarmup.Report.NONE;
 
     /**
@@ -111,6 +113,15 @@ public final class BenchRun {
      */
     public BenchRun warmupTime(Duration max) {
         this.warmupTime = max;
+        return this;
+    }
+
+    /**
+     * Lowers the JIT compiler threads to {@code nice} once the warm-up has ended by an idle JIT ({@code --jit-nice};
+     * default {@link JitPriority.Request#NONE}: leave them alone).
+     */
+    public BenchRun jitNice(JitPriority.Request nice) {
+        this.jitNice = nice;
         return this;
     }
 
@@ -301,9 +312,11 @@ public final class BenchRun {
 
     private void warmup() {
         Stage first = load.stages().isEmpty() ? null : load.stages().get(0);
-        warmupReport =
-                new BenchWarmup(clock, sender, stream, this::stopped, jitIdle).run(warmupRequests, warmupTime, first);
+        warmupReport = new BenchWarmup(clock, sender, stream, this::stopped, jitIdle)
+                .jitNice(JitPriority.system(), jitNice)
+                .run(warmupRequests, warmupTime, first);
         listener.warmedUp(warmupReport.line());
+        warmupReport.jitPriority().warning().ifPresent(w -> listener.note("warning: " + w));
     }
 
     // ---- sweeps

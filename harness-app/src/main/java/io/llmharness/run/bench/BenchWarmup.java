@@ -3,6 +3,7 @@ package io.llmharness.run.bench;
 import io.llmharness.client.Prompt;
 import io.llmharness.client.engine.LlmClient;
 import io.llmharness.client.health.CompilerCpu;
+import io.llmharness.client.health.JitPriority;
 import io.llmharness.client.health.JitWatch;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.loadgen.clock.Clock;
@@ -34,6 +35,10 @@ import java.util.function.Supplier;
  * the first stage's seconds, beside the client and the server. A bursty trace replayed on a client warmed with 8
  * requests showed it: its lag p50 was 35-62 ms in the first four seconds and under 2 ms after. With {@code
  * --warmup-seconds 0} the warm-up is the {@code --warmup-requests} alone, as before.
+ *
+ * <p>Once it has ended by an idle JIT, the compiler threads get nice {@code --jit-nice} ({@link JitPriority}): what
+ * they still compile during the stages runs in CPU time the client leaves idle. After a warm-up that ended otherwise
+ * (none, its time limit, the requests alone) the JIT has not settled and keeps its priority.
  */
 final class BenchWarmup {
 
@@ -64,6 +69,7 @@ final class BenchWarmup {
      * @param connectionsTarget connections per server the first stage is expected to need
      * @param connectionsOpened connections opened to reach it
      * @param connectNs time spent opening them
+     * @param jitPriority what lowering the JIT compiler threads did ({@link JitPriority#afterWarmUp})
      */
     record Report(
             long requests,
@@ -73,9 +79,10 @@ final class BenchWarmup {
             long jitMs,
             int connectionsTarget,
             int connectionsOpened,
-            long connectNs) {
+            long connectNs,
+            JitPriority.Outcome jitPriority) {
 
-        static final Report NONE = new Report(0, 0, 0, "off", -1, 0, 0, 0);
+        static final Report NONE = new Report(0, 0, 0, "off", -1, 0, 0, 0, JitPriority.Outcome.NONE);
 
         /** The {@code client_health.warm_up} object of summary.json. */
         Map<String, Object> toMap() {
@@ -85,6 +92,7 @@ final class BenchWarmup {
             m.put("duration_s", tookNs / 1e9);
             m.put("ended_by", endedBy);
             m.put("jit_ms", jitMs);
+            m.put("jit_nice", jitPriority.json());
             m.put("connections_target", connectionsTarget);
             m.put("connections_opened", connectionsOpened);
             m.put("connect_ms", connectNs / 1e6);
@@ -97,7 +105,7 @@ final class BenchWarmup {
             return String.format(
                     Locale.ROOT,
                     "warm start: %d warm-up requests (%d ok) in %.1f s, ended by %s%s;"
-                            + " %d connections per server prepared (%d opened in %.1f ms)",
+                            + " %d connections per server prepared (%d opened in %.1f ms)%s",
                     requests,
                     ok,
                     tookNs / 1e9,
@@ -105,7 +113,8 @@ final class BenchWarmup {
                     jit,
                     connectionsTarget,
                     connectionsOpened,
-                    connectNs / 1e6);
+                    connectNs / 1e6,
+                    jitPriority.lineSuffix());
         }
     }
 
@@ -145,6 +154,8 @@ final class BenchWarmup {
     private final AtomicInteger probed = new AtomicInteger();
     private volatile boolean probing;
     private final Wakeup wakeup = new Wakeup();
+    private JitPriority jitPriority = JitPriority.system();
+    private JitPriority.Request jitNice = JitPriority.Request.NONE;
 
     BenchWarmup(Clock clock, RequestSender sender, boolean stream, BooleanSupplier stopped, Supplier<JitIdle> jitIdle) {
         this.clock = clock;
@@ -155,7 +166,18 @@ final class BenchWarmup {
     }
 
     /**
-     * Runs the warm-up and prepares the connections for {@code first} (null: no stage).
+     * Lowers the JIT compiler threads to {@code nice} through {@code priority} once a warm-up has ended by an idle
+     * JIT (default: {@link JitPriority.Request#NONE}, leave them alone).
+     */
+    BenchWarmup jitNice(JitPriority priority, JitPriority.Request nice) {
+        this.jitPriority = priority;
+        this.jitNice = nice;
+        return this;
+    }
+
+    /**
+     * Runs the warm-up, prepares the connections for {@code first} (null: no stage) and, after a warm-up that ended
+     * by an idle JIT, lowers the JIT compiler threads ({@link #jitNice}).
      *
      * @param minRequests least number of warm-up requests (0: none, the pool is still filled)
      * @param maxTime longest warm-up (zero: exactly {@code minRequests} requests, however long they take)
@@ -180,7 +202,10 @@ final class BenchWarmup {
         if (!stopped.getAsBoolean()) {
             sender.forgetWarmup();
         }
-        return new Report(ended.get(), succeeded.get(), took, endedBy, jitMs, target, opened, connectNs);
+        // last: the warm start is over and the first stage is next
+        JitPriority.Outcome jit =
+                stopped.getAsBoolean() ? JitPriority.Outcome.NONE : jitPriority.afterWarmUp(jitNice, endedBy);
+        return new Report(ended.get(), succeeded.get(), took, endedBy, jitMs, target, opened, connectNs, jit);
     }
 
     /** The closed loop; returns why it stopped issuing. */

@@ -52,8 +52,8 @@ class JitPriorityChildTest {
         try {
             BufferedReader out =
                     new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-            List<String> said = CompletableFuture.supplyAsync(() -> untilReady(out))
-                    .get(WAIT_S, TimeUnit.SECONDS);
+            List<String> said =
+                    CompletableFuture.supplyAsync(() -> untilReady(out)).get(WAIT_S, TimeUnit.SECONDS);
             assertThat(said).last().isEqualTo("ready");
             assertThat(said.get(0)).startsWith("outcome ").contains("problem=null");
             String main = said.get(1).substring("main ".length());

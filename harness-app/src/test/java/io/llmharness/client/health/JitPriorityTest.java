@@ -3,11 +3,9 @@ package io.llmharness.client.health;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,54 +19,29 @@ class JitPriorityTest {
     @TempDir
     Path tasks;
 
-    private final List<List<String>> ran = new ArrayList<>();
+    private FakeTasks proc;
+    private List<List<String>> ran;
 
-    /** A stand-in for renice that sets the nice field of the threads it is given, like the real one. */
-    private int renice(List<String> command) throws IOException {
-        ran.add(command);
-        int nice = Integer.parseInt(command.get(2));
-        for (String tid : command.subList(4, command.size())) {
-            Path task = tasks.resolve(tid);
-            write(task, read(task.resolve("comm")).strip(), nice);
-        }
-        return 0;
+    @BeforeEach
+    void aJvm() throws IOException {
+        proc = FakeTasks.aJvm(tasks);
+        ran = proc.ran();
     }
 
     private JitPriority priority() {
-        return new JitPriority(tasks, true, this::renice);
+        return proc.priority();
     }
 
     private void thread(String tid, String comm, int nice) throws IOException {
-        Path task = Files.createDirectories(tasks.resolve(tid));
-        Files.writeString(task.resolve("comm"), comm + "\n", StandardCharsets.US_ASCII);
-        write(task, comm, nice);
-    }
-
-    private static void write(Path task, String comm, int nice) throws IOException {
-        // fields 3 (state) to 18, then 19 (nice) and two more
-        String stat = task.getFileName() + " (" + comm + ") S 1 2 3 4 5 6 7 8 9 10 250 17 0 0 20 " + nice + " 27 0\n";
-        Files.writeString(task.resolve("stat"), stat, StandardCharsets.US_ASCII);
-    }
-
-    private static String read(Path p) throws IOException {
-        return Files.readString(p, StandardCharsets.US_ASCII);
+        proc.thread(tid, comm, nice);
     }
 
     private int niceOf(String tid) throws IOException {
-        return CompilerCpu.nice(read(tasks.resolve(tid).resolve("stat")));
-    }
-
-    private void aJvm() throws IOException {
-        thread("99", "java", 0);
-        thread("101", "C2 CompilerThre", 0);
-        thread("1000", "C1 CompilerThre", 0);
-        thread("102", "VM Thread", 0);
-        thread("103", "main", 0);
+        return proc.nice(tid);
     }
 
     @Test
     void itRenicesTheCompilerThreadsOnlyInOneCommand() throws IOException {
-        aJvm();
         JitPriority.Outcome o = priority().lower(new JitPriority.Request(10, false));
         assertThat(ran).containsExactly(List.of("renice", "-n", "10", "-p", "101", "1000"));
         assertThat(o.applied()).isTrue();
@@ -83,7 +56,6 @@ class JitPriorityTest {
 
     @Test
     void theCompilerThreadsAreFoundByTheirName() throws IOException {
-        aJvm();
         thread("104", "JVMCI-native CompilerThre", 0); // any name the kernel cut after "CompilerThre"
         assertThat(JitPriority.compilerThreads(tasks)).containsExactly("101", "104", "1000");
         assertThat(JitPriority.command(7, List.of("5", "6"))).containsExactly("renice", "-n", "7", "-p", "5", "6");
@@ -92,7 +64,7 @@ class JitPriorityTest {
     @Test
     void threadsAlreadyAtThatNiceOrAboveNeedNoRenice() throws IOException {
         thread("101", "C2 CompilerThre", 12);
-        thread("102", "C1 CompilerThre", 10);
+        thread("1000", "C1 CompilerThre", 10);
         JitPriority.Outcome o = priority().lower(new JitPriority.Request(10, true));
         assertThat(ran).isEmpty();
         assertThat(o.applied()).isTrue();
@@ -102,7 +74,6 @@ class JitPriorityTest {
 
     @Test
     void aFailingReniceChangesNothingAndOnlyAChosenValueSaysSo() throws IOException {
-        aJvm();
         JitPriority failing = new JitPriority(tasks, true, c -> {
             ran.add(c);
             return 1;
@@ -121,7 +92,6 @@ class JitPriorityTest {
 
     @Test
     void aMissingReniceIsSaidInOneLine() throws IOException {
-        aJvm();
         JitPriority missing = new JitPriority(tasks, true, c -> {
             throw new IOException("Cannot run program \"renice\": error=2, No such file or directory");
         });
@@ -131,20 +101,18 @@ class JitPriorityTest {
 
     @Test
     void elsewhereThanLinuxNothingRuns() throws IOException {
-        aJvm();
-        JitPriority.Outcome o = new JitPriority(tasks, false, this::renice).lower(new JitPriority.Request(10, true));
+        JitPriority.Outcome o = new JitPriority(tasks, false, proc::renice).lower(new JitPriority.Request(10, true));
         assertThat(ran).isEmpty();
         assertThat(o.applied()).isFalse();
         assertThat(o.warning()).contains("--jit-nice 10: the JIT compiler threads keep their priority (not Linux)");
         JitPriority.Outcome noProc =
-                new JitPriority(tasks.resolve("absent"), true, this::renice).lower(new JitPriority.Request(10, true));
+                new JitPriority(tasks.resolve("absent"), true, proc::renice).lower(new JitPriority.Request(10, true));
         assertThat(noProc.applied()).isFalse();
         assertThat(ran).isEmpty();
     }
 
     @Test
     void onlyAWarmUpEndedByAnIdleJitLowersIt() throws IOException {
-        aJvm();
         JitPriority.Request ten = new JitPriority.Request(10, true);
         JitPriority.Outcome off = priority().afterWarmUp(ten, "off");
         JitPriority.Outcome timeLimit = priority().afterWarmUp(ten, "time-limit");
@@ -159,7 +127,6 @@ class JitPriorityTest {
 
     @Test
     void zeroLeavesTheJitAlone() throws IOException {
-        aJvm();
         JitPriority.Outcome o = priority().afterWarmUp(new JitPriority.Request(0, true), JitPriority.SETTLED);
         assertThat(o).isEqualTo(JitPriority.Outcome.NONE);
         assertThat(o.warning()).isEmpty();
@@ -178,6 +145,7 @@ class JitPriorityTest {
     void readsTheNiceValueOfAStatLine() {
         assertThat(CompilerCpu.nice("1234 (C2 CompilerThre) S 1 2 3 4 5 6 7 8 9 10 250 17 0 0 30 10 27 0"))
                 .isEqualTo(10);
-        assertThat(CompilerCpu.nice("7 (a (b) c) R 1 2 3 4 5 6 7 8 9 10 250 17 0 0 20 0 1 0")).isZero();
+        assertThat(CompilerCpu.nice("7 (a (b) c) R 1 2 3 4 5 6 7 8 9 10 250 17 0 0 20 0 1 0"))
+                .isZero();
     }
 }

@@ -76,10 +76,12 @@ class BenchClientHealthCommandTest {
                         "duration_s",
                         "ended_by",
                         "jit_ms",
+                        "jit_nice",
                         "connections_target",
                         "connections_opened",
                         "connect_ms");
         assertThat(warm.path("ended_by").asText()).isEqualTo("off");
+        assertThat(warm.path("jit_nice").isNull()).as("the JIT left alone").isTrue();
         assertThat(warm.path("requests").asLong()).isZero();
         assertThat(warm.path("connections_target").asInt()).isEqualTo(8);
         assertThat(o.err()).contains("harness: warm start: 0 warm-up requests (0 ok) in 0.0 s, ended by off;");
@@ -145,6 +147,43 @@ class BenchClientHealthCommandTest {
                 .doesNotContain("schedule_delay_p99_ms");
     }
 
+    /**
+     * In-process (a test JVM, not the CLI's main) a run leaves the JIT alone unless {@code --jit-nice} asks; asked
+     * for, without a warm-up that ended by an idle JIT, it stays alone and the user is told in one line.
+     */
+    @Test
+    void theJitIsLeftAloneInProcessAndAChosenNiceThatCannotApplyIsSaid() throws IOException {
+        BenchFixture.Outcome byDefault = sanity();
+        JsonNode config = MergeShard.YAML.readTree(
+                byDefault.run().resolve("config.resolved.yaml").toFile());
+        assertThat(config.path("jit_nice").asInt(-1)).isZero();
+        assertThat(config.path("rerun").asText()).doesNotContain("--jit-nice");
+        assertThat(byDefault.err()).doesNotContain("--jit-nice");
+
+        BenchFixture.Outcome chosen = sanityIn(out.resolve("chosen"), "--jit-nice", "3");
+        assertThat(chosen.exit()).as(chosen.err()).isEqualTo(ExitCodes.OK);
+        assertThat(chosen.err())
+                .contains("harness: warning: --jit-nice 3: the JIT compiler threads keep their priority (there was no"
+                        + " warm-up, so the JIT has not settled)");
+        JsonNode warm =
+                json(chosen.run().resolve("summary.json")).path("client_health").path("warm_up");
+        assertThat(warm.path("jit_nice").isNull()).isTrue();
+        JsonNode chosenConfig = MergeShard.YAML.readTree(
+                chosen.run().resolve("config.resolved.yaml").toFile());
+        assertThat(chosenConfig.path("jit_nice").asInt()).isEqualTo(3);
+        assertThat(chosenConfig.path("rerun").asText()).contains("--jit-nice 3");
+    }
+
+    @Test
+    void aNiceValueOutOfRangeIsOneUsageLine() {
+        oneLine(
+                bench(out.resolve("a"), env(), new BenchControl(), "--jit-nice", "20"),
+                "harness: --jit-nice 20: must be 0 (leave the JIT alone) to 19");
+        oneLine(
+                bench(out.resolve("b"), env(), new BenchControl(), "--jit-nice", "-1"),
+                "harness: --jit-nice -1: must be 0 (leave the JIT alone) to 19");
+    }
+
     @Test
     void aBadThresholdIsOneUsageLineNamingTheFlag() {
         oneLine(
@@ -173,10 +212,14 @@ class BenchClientHealthCommandTest {
 
     /** {@code harness bench -w sanity_random} for 2 s against the simulator, no warm-up, plus {@code extra}. */
     private BenchFixture.Outcome sanity(String... extra) {
+        return sanityIn(out, extra);
+    }
+
+    private BenchFixture.Outcome sanityIn(Path dir, String... extra) {
         List<String> args = new java.util.ArrayList<>(List.of(
                 "-w", "sanity_random", "-o", "duration=2", "--tokenizer", "simulator", "--warmup-requests", "0"));
         args.addAll(List.of(extra));
-        return bench(out, env(), new BenchControl(), args.toArray(String[]::new));
+        return bench(dir, env(), new BenchControl(), args.toArray(String[]::new));
     }
 
     private static void oneLine(BenchFixture.Outcome o, String line) {

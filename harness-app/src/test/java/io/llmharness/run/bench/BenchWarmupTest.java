@@ -2,16 +2,21 @@ package io.llmharness.run.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.llmharness.client.health.FakeTasks;
+import io.llmharness.client.health.JitPriority;
 import io.llmharness.client.health.JitWatch;
 import io.llmharness.loadgen.clock.VirtualClock;
 import io.llmharness.workload.spec.Arrival;
 import io.llmharness.workload.spec.Stage;
 import io.llmharness.workload.trace.ReplayOptions;
 import io.llmharness.workload.trace.ReplayPlan;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The bench warm start on a virtual clock: how long it runs, how much it keeps in flight, what ends it, and how many
@@ -167,10 +172,48 @@ class BenchWarmupTest {
 
     @Test
     void theReportSaysWhatHappenedInOneLine() {
-        String line = new BenchWarmup.Report(120, 119, 2_300 * MS, "jit-idle", 840, 54, 22, 3 * MS).line();
+        String line = new BenchWarmup.Report(
+                        120, 119, 2_300 * MS, "jit-idle", 840, 54, 22, 3 * MS, JitPriority.Outcome.NONE)
+                .line();
         assertThat(line)
                 .isEqualTo("warm start: 120 warm-up requests (119 ok) in 2.3 s, ended by jit-idle, JIT CPU 840 ms;"
                         + " 54 connections per server prepared (22 opened in 3.0 ms)");
         assertThat(BenchWarmup.Report.NONE.line()).contains("ended by off;");
+    }
+
+    /**
+     * A warm-up that ended by an idle JIT lowers the JIT threads (here a made-up /proc and renice), says so at the
+     * end of its line and in {@code jit_nice}; one that ran to its time limit, or none at all, leaves them alone.
+     */
+    @Test
+    void anIdleJitEndLowersTheJitThreadsAndSaysSo(@TempDir Path tasks) throws IOException {
+        FakeTasks proc = FakeTasks.aJvm(tasks);
+        JitPriority.Request ten = new JitPriority.Request(10, false);
+        BenchWarmup.Report r = warmup(new SimulatedSender(clock, 1 * MS, 0), 0)
+                .jitNice(proc.priority(), ten)
+                .run(8, Duration.ofSeconds(30), null);
+        assertThat(r.endedBy()).isEqualTo("jit-idle");
+        assertThat(proc.ran()).containsExactly(List.of("renice", "-n", "10", "-p", "101", "1000"));
+        assertThat(r.line()).endsWith(" opened in 0.0 ms); JIT threads at nice 10 (2 threads)");
+        assertThat(r.toMap()).containsEntry("jit_nice", 10);
+        assertThat(List.copyOf(r.toMap().keySet())).containsSubsequence("jit_ms", "jit_nice", "connections_target");
+
+        FakeTasks other = FakeTasks.aJvm(tasks.resolve("other"));
+        BenchWarmup.Report limited = warmup(new SimulatedSender(clock, 10 * MS, 1 * MS), Long.MAX_VALUE)
+                .jitNice(other.priority(), ten)
+                .run(8, Duration.ofSeconds(4), null);
+        BenchWarmup.Report none = warmup(new SimulatedSender(clock, 10 * MS, 1 * MS), 0)
+                .jitNice(other.priority(), ten)
+                .run(0, Duration.ofSeconds(30), null);
+        BenchWarmup.Report byDefault =
+                warmup(new SimulatedSender(clock, 1 * MS, 0), 0).run(8, Duration.ofSeconds(30), null);
+        assertThat(limited.endedBy()).isEqualTo("time-limit");
+        assertThat(none.endedBy()).isEqualTo("off");
+        assertThat(byDefault.endedBy()).isEqualTo("jit-idle");
+        assertThat(other.ran()).isEmpty();
+        for (BenchWarmup.Report left : List.of(limited, none, byDefault)) {
+            assertThat(left.toMap()).containsEntry("jit_nice", null);
+            assertThat(left.line()).doesNotContain("nice");
+        }
     }
 }
