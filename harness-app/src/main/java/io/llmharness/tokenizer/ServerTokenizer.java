@@ -26,6 +26,9 @@ import java.util.Locale;
 public final class ServerTokenizer implements TextTokenizer {
 
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(60);
+    /** Tries of one call that fails on its connection: the first and two more. */
+    static final int ATTEMPTS = 3;
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String baseUrl;
@@ -156,16 +159,22 @@ public final class ServerTokenizer implements TextTokenizer {
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
                 .build();
-        HttpResponse<String> response;
-        try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (HttpTimeoutException e) {
-            throw new CallFailed(url + " did not answer within " + CALL_TIMEOUT.toSeconds() + " s");
-        } catch (IOException e) {
-            throw new CallFailed(url + " is unreachable (" + e.getClass().getSimpleName() + ")");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CallFailed("interrupted while calling " + url);
+        HttpResponse<String> response = null;
+        for (int attempt = 1; response == null; attempt++) {
+            try {
+                response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            } catch (HttpTimeoutException e) {
+                throw new CallFailed(url + " did not answer within " + CALL_TIMEOUT.toSeconds() + " s");
+            } catch (IOException e) {
+                // /tokenize and /detokenize change nothing on the server, so a call that failed on the connection
+                // (a kept-alive connection the server closed as it was reused, a reset) is simply made again
+                if (attempt >= ATTEMPTS) {
+                    throw new CallFailed(url + " is unreachable (" + describe(e) + "; " + ATTEMPTS + " attempts)");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CallFailed("interrupted while calling " + url);
+            }
         }
         String text = response.body();
         if (response.statusCode() == 400 && text.toLowerCase(Locale.ROOT).contains("context length")) {
@@ -179,6 +188,13 @@ public final class ServerTokenizer implements TextTokenizer {
         } catch (IOException e) {
             throw new CallFailed(url + " answered with something that is not JSON" + brief(text));
         }
+    }
+
+    /** The exception's class and message, e.g. {@code ConnectException: Connection refused}. */
+    private static String describe(IOException e) {
+        String m = e.getMessage();
+        return e.getClass().getSimpleName()
+                + (m == null || m.isBlank() ? "" : ": " + m.strip().replace('\n', ' '));
     }
 
     private static String brief(String body) {

@@ -20,9 +20,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -116,6 +118,36 @@ class ServerTokenizerTest {
         }
     }
 
+    /**
+     * A call that fails on its connection (here the server closes it without a byte of answer, as a server does that
+     * drops a kept-alive connection just as the client reuses it) is made again: tokenizing changes nothing.
+     */
+    @Test
+    void aCallDroppedOnItsConnectionIsMadeAgain() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/tokenize", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            if (calls.incrementAndGet() % 2 == 1) {
+                exchange.close(); // no status line: the client sees the connection end
+                return;
+            }
+            byte[] body = "{\"tokens\":[7,8,9]}".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        try {
+            ServerTokenizer t = ServerTokenizer.probe(
+                    "http://127.0.0.1:" + server.getAddress().getPort(), null);
+            assertThat(t.encode("abc")).containsExactly(7, 8, 9);
+            assertThat(calls.get()).isEqualTo(4); // the probe and the encode, each dropped once
+        } finally {
+            server.stop(0);
+        }
+    }
+
     @Test
     void unreachableServerIsUnavailable() throws Exception {
         int port;
@@ -125,7 +157,8 @@ class ServerTokenizerTest {
         String url = "http://127.0.0.1:" + port;
         assertThatThrownBy(() -> ServerTokenizer.probe(url, null))
                 .isInstanceOf(TokenizerUnavailableException.class)
-                .hasMessageStartingWith(url + "/tokenize is unreachable");
+                .hasMessageStartingWith(url + "/tokenize is unreachable (ConnectException")
+                .hasMessageEndingWith("; " + ServerTokenizer.ATTEMPTS + " attempts)");
     }
 
     @Test
