@@ -6,11 +6,14 @@
 # over repetitions, not single runs.
 # Usage: perf/ab.sh "ARGS A" "ARGS B" [RATES (default "550 1050 1800")] [REPS (default 2)]
 #        e.g. perf/ab.sh "--jit-nice 0" "--jit-nice 10"
-# Env:   as perf/run.sh (SIM_CPUS, HARNESS_CPUS, PORT, SKIP_BUILD, SECONDS_PER_RUN, JAVA_OPTS).
+# Env:   as perf/run.sh (SIM_CPUS, HARNESS_CPUS, PORT, SKIP_BUILD, SECONDS_PER_RUN, JAVA_OPTS); A_JAVA_OPTS and
+#        B_JAVA_OPTS add JVM options to one side only (e.g. B_JAVA_OPTS=-XX:+DisableExplicitGC, with "" "" as the
+#        argument sets).
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
-a_args="${1:?usage: perf/ab.sh \"ARGS A\" \"ARGS B\" [RATES] [REPS]}"
-b_args="${2:?usage: perf/ab.sh \"ARGS A\" \"ARGS B\" [RATES] [REPS]}"
+[ $# -ge 2 ] || { echo 'usage: perf/ab.sh "ARGS A" "ARGS B" [RATES] [REPS]' >&2; exit 2; }
+a_args="$1"
+b_args="$2"
 rates="${3:-550 1050 1800}"
 reps="${4:-2}"
 sim_cpus="${SIM_CPUS:-0}"
@@ -30,7 +33,7 @@ jar="$root/harness-app/target/llm-harness.jar"
 . "$root/scripts/jvm-options.sh"
 mapfile -t jvm_options < <(harness_jvm_options)
 # shellcheck disable=SC2086
-harness() { taskset -c "$harness_cpus" "$java" --enable-native-access=ALL-UNNAMED "${jvm_options[@]}" ${JAVA_OPTS:-} -jar "$jar" "$@"; }
+harness() { taskset -c "$harness_cpus" "$java" --enable-native-access=ALL-UNNAMED "${jvm_options[@]}" ${JAVA_OPTS:-} ${side_opts:-} -jar "$jar" "$@"; }
 sim_pid=""
 stop_sim() { [ -n "$sim_pid" ] && { kill -TERM "$sim_pid" 2>/dev/null; wait "$sim_pid" 2>/dev/null || true; }; sim_pid=""; }
 trap stop_sim EXIT
@@ -54,8 +57,9 @@ warm_sim() { BODY="$(cat "$work/body-stream.json")" taskset -c "$harness_cpus" w
   -s "$root/perf/post.lua" "http://127.0.0.1:$port/v1/completions" >/dev/null; }
 n=0
 one() { # side args rate -> one line
-  local side="$1" args="$2" rate="$3" name
+  local side="$1" args="$2" rate="$3" name side_opts
   n=$((n + 1)); name="$n-$side-$rate"
+  if [ "$side" = A ]; then side_opts="${A_JAVA_OPTS:-}"; else side_opts="${B_JAVA_OPTS:-}"; fi
   # shellcheck disable=SC2086
   harness run --model-category llama3.1-8b --dataset-path "$work/ds.json" --api-server-url "http://127.0.0.1:$port" \
     --output-dir "$work/runs/$name" --progress off --set "min_duration_ms=$((seconds * 1000))" \
@@ -68,7 +72,7 @@ r = json.loads(sys.argv[1])
 f = lambda v: "-" if v is None else ("%.2f" % v if isinstance(v, float) else str(v))
 print(f"{sys.argv[2]} {sys.argv[3]:>5} QPS: TTFT p50 {f(r['ttft_p50_ms'])} p99 {f(r['ttft_p99_ms'])} ms, loop lag p99 "
       f"{f(r['loop_lag_p99_ms'])} ms, JIT {f(r['jit_ms'])} ms, CPU {f(r['cpu_cores'])}, failed {r['failed']}, "
-      f"{r['health']} [{sys.argv[4]}] load {sys.argv[5]}")
+      f"GC max {f(r['gc_pause_max_ms'])} ms, {r['health']} [{sys.argv[4]}] load {sys.argv[5]}")
 PY
   echo "$dir r$n-" >"$work/last-dir"
 }

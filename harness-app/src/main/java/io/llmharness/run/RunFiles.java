@@ -2,6 +2,7 @@ package io.llmharness.run;
 
 import io.llmharness.benchmark.LatencyLimits;
 import io.llmharness.client.health.ClientSamples;
+import io.llmharness.client.health.HeapSettle;
 import io.llmharness.client.record.RecordSnapshot;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.transport.EndpointStats;
@@ -120,6 +121,7 @@ final class RunFiles {
         m.put("ended_by", w.endedBy());
         m.put("jit_ms", w.jitMs() < 0 ? null : w.jitMs());
         m.put("jit_nice", w.jitPriority().json());
+        m.put("gc_ms", HeapSettle.json(w.gcMs()));
         m.put("connections_target", w.connectionsTarget());
         m.put("connections_open", w.connectionsOpen());
         m.put("connections_opened", w.connectionsOpened());

@@ -2,6 +2,7 @@ package io.llmharness.run;
 
 import io.llmharness.client.engine.LlmClient;
 import io.llmharness.client.health.CompilerCpu;
+import io.llmharness.client.health.HeapSettle;
 import io.llmharness.client.health.JitPriority;
 import io.llmharness.client.health.JitWatch;
 import io.llmharness.client.record.RequestRecord;
@@ -99,6 +100,7 @@ final class WarmStart {
      * @param connectionsOpened connections opened after the warm-up
      * @param connectNs time spent opening them
      * @param jitPriority what lowering the JIT compiler threads did ({@link JitPriority#afterWarmUp})
+     * @param gcMs how long the full collection after the warm-up took ({@link HeapSettle}), ms; -1 none ran
      */
     record Report(
             long queries,
@@ -110,7 +112,8 @@ final class WarmStart {
             int connectionsOpen,
             int connectionsOpened,
             long connectNs,
-            JitPriority.Outcome jitPriority) {
+            JitPriority.Outcome jitPriority,
+            long gcMs) {
 
         /**
          * A warning when the warm-up ran to its time limit and left requests unanswered: a stalled server makes the
@@ -143,7 +146,7 @@ final class WarmStart {
                     connectionsTarget,
                     connectionsOpened,
                     connectNs / 1e6,
-                    jitPriority.lineSuffix());
+                    jitPriority.lineSuffix() + HeapSettle.lineSuffix(gcMs));
         }
     }
 
@@ -224,8 +227,20 @@ final class WarmStart {
         JitPriority.Outcome jit = in.stopped().getAsBoolean()
                 ? JitPriority.Outcome.NONE
                 : JitPriority.system().afterWarmUp(in.jitNice(), endedBy);
+        long gcMs =
+                queries == 0 || in.stopped().getAsBoolean() || client.abort().isPresent() ? -1 : HeapSettle.collect();
         Report r = new Report(
-                queries, ok, took, endedBy, jitMs, target, client.counters().connectionsOpen(), opened, connectNs, jit);
+                queries,
+                ok,
+                took,
+                endedBy,
+                jitMs,
+                target,
+                client.counters().connectionsOpen(),
+                opened,
+                connectNs,
+                jit,
+                gcMs);
         LOG.info("{}", r.logLine());
         return r;
     }

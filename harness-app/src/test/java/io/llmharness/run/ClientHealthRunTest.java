@@ -78,6 +78,9 @@ class ClientHealthRunTest {
             // in-process (not the CLI's main): the JIT is left alone unless --jit-nice asks
             assertThat(h.path("warm_up").has("jit_nice")).isTrue();
             assertThat(h.path("warm_up").path("jit_nice").isNull()).isTrue();
+            // a warm-up ran, so the heap was collected once before the window (HeapSettle)
+            assertThat(h.path("warm_up").path("gc_ms").isIntegralNumber()).isTrue();
+            assertThat(h.path("warm_up").path("gc_ms").asLong()).isNotNegative();
         }
     }
 

@@ -3,6 +3,7 @@ package io.llmharness.run.bench;
 import io.llmharness.client.Prompt;
 import io.llmharness.client.engine.LlmClient;
 import io.llmharness.client.health.CompilerCpu;
+import io.llmharness.client.health.HeapSettle;
 import io.llmharness.client.health.JitPriority;
 import io.llmharness.client.health.JitWatch;
 import io.llmharness.client.record.RequestRecord;
@@ -70,6 +71,7 @@ final class BenchWarmup {
      * @param connectionsOpened connections opened to reach it
      * @param connectNs time spent opening them
      * @param jitPriority what lowering the JIT compiler threads did ({@link JitPriority#afterWarmUp})
+     * @param gcMs how long the full collection after the warm-up took ({@link HeapSettle}), ms; -1 none ran
      */
     record Report(
             long requests,
@@ -80,9 +82,10 @@ final class BenchWarmup {
             int connectionsTarget,
             int connectionsOpened,
             long connectNs,
-            JitPriority.Outcome jitPriority) {
+            JitPriority.Outcome jitPriority,
+            long gcMs) {
 
-        static final Report NONE = new Report(0, 0, 0, "off", -1, 0, 0, 0, JitPriority.Outcome.NONE);
+        static final Report NONE = new Report(0, 0, 0, "off", -1, 0, 0, 0, JitPriority.Outcome.NONE, -1);
 
         /** The {@code client_health.warm_up} object of summary.json. */
         Map<String, Object> toMap() {
@@ -93,6 +96,7 @@ final class BenchWarmup {
             m.put("ended_by", endedBy);
             m.put("jit_ms", jitMs);
             m.put("jit_nice", jitPriority.json());
+            m.put("gc_ms", HeapSettle.json(gcMs));
             m.put("connections_target", connectionsTarget);
             m.put("connections_opened", connectionsOpened);
             m.put("connect_ms", connectNs / 1e6);
@@ -114,7 +118,7 @@ final class BenchWarmup {
                     connectionsTarget,
                     connectionsOpened,
                     connectNs / 1e6,
-                    jitPriority.lineSuffix());
+                    jitPriority.lineSuffix() + HeapSettle.lineSuffix(gcMs));
         }
     }
 
@@ -205,7 +209,8 @@ final class BenchWarmup {
         // last: the warm start is over and the first stage is next
         JitPriority.Outcome jit =
                 stopped.getAsBoolean() ? JitPriority.Outcome.NONE : jitPriority.afterWarmUp(jitNice, endedBy);
-        return new Report(ended.get(), succeeded.get(), took, endedBy, jitMs, target, opened, connectNs, jit);
+        long gcMs = stopped.getAsBoolean() || ended.get() == 0 ? -1 : HeapSettle.collect();
+        return new Report(ended.get(), succeeded.get(), took, endedBy, jitMs, target, opened, connectNs, jit, gcMs);
     }
 
     /** The closed loop; returns why it stopped issuing. */

@@ -77,11 +77,13 @@ class BenchClientHealthCommandTest {
                         "ended_by",
                         "jit_ms",
                         "jit_nice",
+                        "gc_ms",
                         "connections_target",
                         "connections_opened",
                         "connect_ms");
         assertThat(warm.path("ended_by").asText()).isEqualTo("off");
         assertThat(warm.path("jit_nice").isNull()).as("the JIT left alone").isTrue();
+        assertThat(warm.path("gc_ms").isNull()).as("no warm-up, no collection").isTrue();
         assertThat(warm.path("requests").asLong()).isZero();
         assertThat(warm.path("connections_target").asInt()).isEqualTo(8);
         assertThat(o.err()).contains("harness: warm start: 0 warm-up requests (0 ok) in 0.0 s, ended by off;");

@@ -173,11 +173,15 @@ class BenchWarmupTest {
     @Test
     void theReportSaysWhatHappenedInOneLine() {
         String line = new BenchWarmup.Report(
-                        120, 119, 2_300 * MS, "jit-idle", 840, 54, 22, 3 * MS, JitPriority.Outcome.NONE)
+                        120, 119, 2_300 * MS, "jit-idle", 840, 54, 22, 3 * MS, JitPriority.Outcome.NONE, -1)
                 .line();
         assertThat(line)
                 .isEqualTo("warm start: 120 warm-up requests (119 ok) in 2.3 s, ended by jit-idle, JIT CPU 840 ms;"
                         + " 54 connections per server prepared (22 opened in 3.0 ms)");
+        assertThat(new BenchWarmup.Report(
+                                120, 119, 2_300 * MS, "jit-idle", 840, 54, 22, 3 * MS, JitPriority.Outcome.NONE, 35)
+                        .line())
+                .endsWith("(22 opened in 3.0 ms); heap collected in 35 ms");
         assertThat(BenchWarmup.Report.NONE.line()).contains("ended by off;");
     }
 
@@ -194,7 +198,10 @@ class BenchWarmupTest {
                 .run(8, Duration.ofSeconds(30), null);
         assertThat(r.endedBy()).isEqualTo("jit-idle");
         assertThat(proc.ran()).containsExactly(List.of("renice", "-n", "10", "-p", "101", "1000"));
-        assertThat(r.line()).endsWith(" opened in 0.0 ms); JIT threads at nice 10 (2 threads)");
+        assertThat(r.line()).contains(" opened in 0.0 ms); JIT threads at nice 10 (2 threads); heap collected in ");
+        assertThat(r.gcMs())
+                .as("a warm-up ran: the heap was collected before the first stage")
+                .isNotNegative();
         assertThat(r.toMap()).containsEntry("jit_nice", 10);
         assertThat(List.copyOf(r.toMap().keySet())).containsSubsequence("jit_ms", "jit_nice", "connections_target");
 
