@@ -153,9 +153,9 @@ d_bytes="$(echo "$d_line" | sed -n 's/.* held, \([0-9.]*\) bytes.*/\1/p')"
 # ---- the client alone: closed loop, CPU per request
 log "client alone (ClientCapacityBench)"
 cs="$(bench ClientCapacityBench --url "http://127.0.0.1:$port" --concurrency 64 --stream true --tokens 100 \
-  --warmup 15 --seconds 8 | grep -E '^(streamed|non-streamed),' | tail -n 1)"
+  --warmup 15 --seconds 8 | grep -E '^client capacity: (streamed|non-streamed),' | tail -n 1)"
 cp_line="$(bench ClientCapacityBench --url "http://127.0.0.1:$port" --concurrency 64 --stream false --tokens 16 \
-  --warmup 15 --seconds 8 | grep -E '^(streamed|non-streamed),' | tail -n 1)"
+  --warmup 15 --seconds 8 | grep -E '^client capacity: (streamed|non-streamed),' | tail -n 1)"
 
 # ---- (e) client-added TTFT at 1k QPS against /sim/timings (the measured requests are the last ones recorded)
 start_sim --record-timings --timings-capacity $((1000 * seconds * 3))

@@ -87,7 +87,7 @@ for path in glob.glob(os.path.join(run, "**", "requests.csv"), recursive=True):
                          int(r["sample_index"]) % 25))
 issue.sort()
 p = lambda v, q: v[max(0, min(len(v) - 1, int(-(-q * len(v) // 1)) - 1))] if v else float("nan")
-t0 = min(t for t, _ in rows) if rows else 0
+t0 = min(t for t, _, _ in rows) if rows else 0
 early = sorted(l for t, l, _ in rows if t - t0 < 2_000_000_000)
 late = sorted(l for t, l, _ in rows if t - t0 >= 2_000_000_000)
 at = lambda k: sorted(l for t, l, i in rows if t - t0 >= 2_000_000_000 and i == k)
