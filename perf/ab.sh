@@ -21,35 +21,14 @@ harness_cpus="${HARNESS_CPUS:-1}"
 port="${PORT:-18652}"
 seconds="${SECONDS_PER_RUN:-8}"
 lib="$root/perf/lib/perf.py"
-. "$root/scripts/find-jdk.sh"
-harness_find_jdk
-java="$JAVA_HOME/bin/java"
-work="$(mktemp -d -t harness-ab.XXXXXX)"
-if [ "${SKIP_BUILD:-}" != 1 ]; then
-  (cd "$root" && ./mvnw -B -q -DskipTests -Dspotless.check.skip=true package) >"$work/build.txt" 2>&1 \
-    || { tail -n 30 "$work/build.txt" >&2; exit 1; }
-fi
-jar="$root/harness-app/target/llm-harness.jar"
-. "$root/scripts/jvm-options.sh"
-mapfile -t jvm_options < <(harness_jvm_options)
+# shellcheck source=lib/common.sh
+. "$root/perf/lib/common.sh"
+perf_setup ab
 # shellcheck disable=SC2086
 harness() { taskset -c "$harness_cpus" "$java" --enable-native-access=ALL-UNNAMED "${jvm_options[@]}" ${JAVA_OPTS:-} ${side_opts:-} -jar "$jar" "$@"; }
-sim_pid=""
-stop_sim() { [ -n "$sim_pid" ] && { kill -TERM "$sim_pid" 2>/dev/null; wait "$sim_pid" 2>/dev/null || true; }; sim_pid=""; }
-trap stop_sim EXIT
-start_sim() {
-  stop_sim
-  taskset -c "$sim_cpus" "$java" -XX:+UseParallelGC -Xms2g -Xmx2g -Xmn1g -jar "$jar" sim --port "$port" \
-    --ttft 0 --itl 0 --no-worker-processes --no-enable-prefix-caching --max-num-seqs 1000000 "$@" \
-    >"$work/sim.txt" 2>&1 &
-  sim_pid=$!
-  for _ in $(seq 1 150); do
-    curl -sf "http://127.0.0.1:$port/health" >/dev/null && return 0
-    sleep 0.1
-  done
-  echo "perf/ab.sh: the simulator did not start; see $work/sim.txt" >&2
-  exit 1
-}
+sim_launch=(taskset -c "$sim_cpus")
+sim_jvm=(-XX:+UseParallelGC -Xms2g -Xmx2g -Xmn1g)
+start_sim() { perf_sim_start "$port" --ttft 0 --itl 0 --no-worker-processes --no-enable-prefix-caching --max-num-seqs 1000000 "$@"; }
 python3 "$lib" dataset "$work/ds.json" 2000
 echo '{"max_new_tokens": 100, "ignore_eos": true}' >"$work/gen100.json"
 python3 "$lib" body "$work/ds.json" 100 true >"$work/body-stream.json"

@@ -26,21 +26,13 @@ lib="$root/perf/lib/perf.py"
 for tool in wrk python3 taskset curl; do
   command -v "$tool" >/dev/null || { echo "perf/run.sh: $tool not found (Debian: apt-get install wrk python3 util-linux curl)" >&2; exit 2; }
 done
-# shellcheck source=../scripts/find-jdk.sh
-. "$root/scripts/find-jdk.sh"
-harness_find_jdk
-java="$JAVA_HOME/bin/java"
-work="$(mktemp -d -t harness-perf.XXXXXX)"
 started=$(date +%s)
 log() { echo "perf: [$(( $(date +%s) - started ))s] $*" >&2; }
 
-# ---- build: the jar, then the benchmark mains (test sources) against it
-if [ "${SKIP_BUILD:-}" != 1 ]; then
-  log "building (./mvnw -DskipTests package)"
-  (cd "$root" && ./mvnw -B -q -DskipTests -Dspotless.check.skip=true package) >"$work/build.txt" 2>&1 \
-    || { tail -n 30 "$work/build.txt" >&2; exit 1; }
-fi
-jar="$root/harness-app/target/llm-harness.jar"
+# ---- build: the jar (perf/lib/common.sh), then the benchmark mains (test sources) against it
+# shellcheck source=lib/common.sh
+. "$root/perf/lib/common.sh"
+perf_setup perf
 cp="$jar"
 for j in "$root"/harness-app/target/lib/*.jar; do cp="$cp:$j"; done
 mkdir -p "$work/bench"
@@ -48,9 +40,6 @@ mkdir -p "$work/bench"
   "$root"/harness-app/src/test/java/io/llmharness/bench/{ClientCapacityBench,RecordHeapBench}.java
 # The harness runs with the launcher's JVM options (scripts/jvm-options.sh: the young generation) and JAVA_OPTS, as
 # ./harness would start it.
-# shellcheck source=../scripts/jvm-options.sh
-. "$root/scripts/jvm-options.sh"
-mapfile -t jvm_options < <(harness_jvm_options)
 # shellcheck disable=SC2086
 harness() { taskset -c "$harness_cpus" "$java" --enable-native-access=ALL-UNNAMED "${jvm_options[@]}" ${JAVA_OPTS:-} -jar "$jar" "$@"; }
 bench() { taskset -c "$harness_cpus" "$java" -cp "$work/bench:$cp" "io.llmharness.bench.$1" "${@:2}"; }
@@ -58,22 +47,9 @@ bench() { taskset -c "$harness_cpus" "$java" -cp "$work/bench:$cp" "io.llmharnes
 # ---- the simulator: zero latency, one core, a GC that does not stall it. Its JIT on one core needs about 20 s, so
 #      it is warmed with wrk before anything is measured; one instance serves everything but (e), which needs
 #      /sim/timings and gets its own.
-sim_pid=""
-stop_sim() { [ -n "$sim_pid" ] && { kill -TERM "$sim_pid" 2>/dev/null; wait "$sim_pid" 2>/dev/null || true; }; sim_pid=""; }
-trap stop_sim EXIT
-start_sim() {
-  stop_sim
-  taskset -c "$sim_cpus" "$java" -XX:+UseParallelGC -Xms2g -Xmx2g -Xmn1g -jar "$jar" sim --port "$port" \
-    --ttft 0 --itl 0 --no-worker-processes --no-enable-prefix-caching --max-num-seqs 1000000 "$@" \
-    >"$work/sim.txt" 2>&1 &
-  sim_pid=$!
-  for _ in $(seq 1 150); do
-    curl -sf "http://127.0.0.1:$port/health" >/dev/null && return 0
-    sleep 0.1
-  done
-  echo "perf/run.sh: the simulator did not start; see $work/sim.txt" >&2
-  exit 1
-}
+sim_launch=(taskset -c "$sim_cpus")
+sim_jvm=(-XX:+UseParallelGC -Xms2g -Xmx2g -Xmn1g)
+start_sim() { perf_sim_start "$port" --ttft 0 --itl 0 --no-worker-processes --no-enable-prefix-caching --max-num-seqs 1000000 "$@"; }
 
 # ---- inputs: dataset, generation configs, wrk bodies
 python3 "$lib" dataset "$work/ds.json" 2000
@@ -164,7 +140,7 @@ log "(e) client-added TTFT at 1000 QPS"
 run_harness e --scenario Server --server-target-qps 1000 --generation-config "$work/gen100.json" \
   --request-id-prefix perf- >/dev/null
 e="$(python3 "$lib" added "$(ls -d "$work/runs/e"/*/ | head -n 1)" "$port" perf-)"
-stop_sim
+perf_sim_stop
 
 # ---- RESULTS.md
 python3 - "$work/figures.json" <<EOF

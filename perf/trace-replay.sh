@@ -21,25 +21,10 @@ set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
 port="${PORT:-18651}"
 cases="${1:-1x 10x over 1x-1ms 10x-1ms}"
-. "$root/scripts/find-jdk.sh"
-harness_find_jdk
-java="$JAVA_HOME/bin/java"
-work="$(mktemp -d -t harness-replay.XXXXXX)"
-if [ "${SKIP_BUILD:-}" != 1 ]; then
-  (cd "$root" && ./mvnw -B -q -DskipTests -Dspotless.check.skip=true package) >"$work/build.txt" 2>&1 \
-    || { tail -n 30 "$work/build.txt" >&2; exit 1; }
-fi
-jar="$root/harness-app/target/llm-harness.jar"
-sim_pid=""
-stop_sim() { [ -n "$sim_pid" ] && { kill -TERM "$sim_pid" 2>/dev/null; wait "$sim_pid" 2>/dev/null || true; }; sim_pid=""; }
-trap stop_sim EXIT
-"$java" -jar "$jar" sim --port "$port" --ttft 5 --itl 0.5 --keep-alive-timeout-ms 0 >"$work/sim.txt" 2>&1 &
-sim_pid=$!
-for _ in $(seq 1 150); do
-  curl -sf "http://127.0.0.1:$port/health" >/dev/null && break
-  sleep 0.1
-done
-curl -sf "http://127.0.0.1:$port/health" >/dev/null || { echo "trace-replay.sh: the simulator did not start; see $work/sim.txt" >&2; exit 1; }
+# shellcheck source=lib/common.sh
+. "$root/perf/lib/common.sh"
+perf_setup replay
+perf_sim_start "$port" --ttft 5 --itl 0.5 --keep-alive-timeout-ms 0
 
 trace() { # every-ms gap-ms -> path of a 10k-row trace: bursts of 25 rows gap ms apart, a burst every every-ms
   local f="$work/bursty-$1-$2.jsonl"
