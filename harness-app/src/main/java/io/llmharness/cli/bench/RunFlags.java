@@ -55,12 +55,7 @@ public final class RunFlags {
                     + " (default: ${DEFAULT-VALUE}; 0 = the --warmup-requests alone).")
     double warmupSeconds;
 
-    @Option(
-            names = "--jit-nice",
-            paramLabel = "N",
-            description = "Nice value of the JIT compiler threads once the warm-up has ended with an idle JIT, so"
-                    + " what they still compile runs in CPU time the client leaves idle (Linux, renice; default 10;"
-                    + " 0 = leave the JIT alone).")
+    @Option(names = "--jit-nice", paramLabel = "N", description = JitPriority.HELP)
     Integer jitNice;
 
     @Option(

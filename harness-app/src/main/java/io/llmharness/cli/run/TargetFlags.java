@@ -1,6 +1,7 @@
 package io.llmharness.cli.run;
 
 import io.llmharness.accuracy.synth.ReferenceAnswers;
+import io.llmharness.client.health.JitPriority;
 import io.llmharness.error.HarnessException;
 import io.llmharness.run.RunRequest;
 import io.llmharness.run.ServerConfigSource;
@@ -105,12 +106,7 @@ public final class TargetFlags {
                     + " (default 30; 0 = no warm-up).")
     Double warmupSeconds;
 
-    @Option(
-            names = "--jit-nice",
-            paramLabel = "N",
-            description = "Nice value of the JIT compiler threads once the warm-up has ended with an idle JIT, so"
-                    + " what they still compile runs in CPU time the client leaves idle (Linux, renice; default 10;"
-                    + " 0 = leave the JIT alone).")
+    @Option(names = "--jit-nice", paramLabel = "N", description = JitPriority.HELP)
     Integer jitNice;
 
     @Option(

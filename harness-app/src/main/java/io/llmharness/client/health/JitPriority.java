@@ -34,6 +34,11 @@ public final class JitPriority {
     /** The nice value the CLI gives the JIT threads after a warm start unless {@code --jit-nice} says otherwise. */
     public static final int DEFAULT_NICE = 10;
 
+    /** The help text of {@code --jit-nice}, the same on {@code harness run} and {@code harness bench}. */
+    public static final String HELP = "Nice value of the JIT compiler threads once the warm-up has ended with an idle"
+            + " JIT, so what they still compile runs in CPU time the client leaves idle (Linux, renice; default 10;"
+            + " 0 = leave the JIT alone).";
+
     /** The highest nice value (the lowest priority) Linux has. */
     public static final int MAX_NICE = 19;
 
