@@ -49,6 +49,8 @@ import org.slf4j.LoggerFactory;
  *       ({@link JitPriority}), so what they still compile in the measured window runs in CPU time the client leaves
  *       idle. Without a warm-up, or after one that ran to its time limit, the JIT has not settled and keeps its
  *       priority: lowered, it would compile the request path only in the CPU the client leaves idle.
+ *   <li><b>Heap</b>: after a warm-up that sent anything, one full collection ({@link HeapSettle}), so what it leaves
+ *       alive for the run leaves the young generation here, not in the window's first young pause.
  * </ol>
  *
  * <p>So the last thing the client's hot path handles before the measured test is ordinary answers of the run's own

@@ -39,7 +39,9 @@ import java.util.function.Supplier;
  *
  * <p>Once it has ended by an idle JIT, the compiler threads get nice {@code --jit-nice} ({@link JitPriority}): what
  * they still compile during the stages runs in CPU time the client leaves idle. After a warm-up that ended otherwise
- * (none, its time limit, the requests alone) the JIT has not settled and keeps its priority.
+ * (none, its time limit, the requests alone) the JIT has not settled and keeps its priority. Last, a warm-up that
+ * sent anything ends with one full collection ({@link HeapSettle}): the first stage's first young pause then copies
+ * only the stage's own survivors, not the warm-up's.
  */
 final class BenchWarmup {
 
