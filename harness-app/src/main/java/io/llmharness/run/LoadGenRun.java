@@ -134,7 +134,7 @@ final class LoadGenRun {
                         () -> control.interrupted() || failed(),
                         spec.sut().jitNice()));
                 warm.stallWarning(spec.sut().warmupTime()).ifPresent(w -> console.note("harness: warning: " + w));
-                warm.jitPriority().warning().ifPresent(w -> console.note("harness: warning: " + w));
+                warm.end().jit().warning().ifPresent(w -> console.note("harness: warning: " + w));
                 sink.target(loadGen, true);
                 servers.startProfile(console);
                 start = Instant.now();

@@ -2,7 +2,6 @@ package io.llmharness.run;
 
 import io.llmharness.benchmark.LatencyLimits;
 import io.llmharness.client.health.ClientSamples;
-import io.llmharness.client.health.HeapSettle;
 import io.llmharness.client.record.RecordSnapshot;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.transport.EndpointStats;
@@ -120,8 +119,7 @@ final class RunFiles {
         m.put("duration_s", w.tookNs() / 1e9);
         m.put("ended_by", w.endedBy());
         m.put("jit_ms", w.jitMs() < 0 ? null : w.jitMs());
-        m.put("jit_nice", w.jitPriority().json());
-        m.put("gc_ms", HeapSettle.json(w.gcMs()));
+        w.end().putInto(m);
         m.put("connections_target", w.connectionsTarget());
         m.put("connections_open", w.connectionsOpen());
         m.put("connections_opened", w.connectionsOpened());

@@ -5,6 +5,7 @@ import io.llmharness.client.health.CompilerCpu;
 import io.llmharness.client.health.HeapSettle;
 import io.llmharness.client.health.JitPriority;
 import io.llmharness.client.health.JitWatch;
+import io.llmharness.client.health.WarmUpEnd;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.client.sut.HttpSut;
 import io.llmharness.loadgen.LoadGen;
@@ -101,8 +102,7 @@ final class WarmStart {
      * @param connectionsOpen connections open when the measured test starts
      * @param connectionsOpened connections opened after the warm-up
      * @param connectNs time spent opening them
-     * @param jitPriority what lowering the JIT compiler threads did ({@link JitPriority#afterWarmUp})
-     * @param gcMs how long the full collection after the warm-up took ({@link HeapSettle}), ms; -1 none ran
+     * @param end what the steps after the warm-up did: the JIT threads lowered, the heap collected
      */
     record Report(
             long queries,
@@ -114,8 +114,7 @@ final class WarmStart {
             int connectionsOpen,
             int connectionsOpened,
             long connectNs,
-            JitPriority.Outcome jitPriority,
-            long gcMs) {
+            WarmUpEnd end) {
 
         /**
          * A warning when the warm-up ran to its time limit and left requests unanswered: a stalled server makes the
@@ -148,7 +147,7 @@ final class WarmStart {
                     connectionsTarget,
                     connectionsOpened,
                     connectNs / 1e6,
-                    jitPriority.lineSuffix() + HeapSettle.lineSuffix(gcMs));
+                    end.lineSuffix());
         }
     }
 
@@ -225,24 +224,17 @@ final class WarmStart {
                 : client.prepareConnections(target).await();
         long connectNs = System.nanoTime() - c0;
         forget(in);
-        // last: the warm start is over and the measured test is next (JitPriority: only after an idle JIT)
-        JitPriority.Outcome jit = in.stopped().getAsBoolean()
-                ? JitPriority.Outcome.NONE
-                : JitPriority.system().afterWarmUp(in.jitNice(), endedBy);
-        long gcMs =
-                queries == 0 || in.stopped().getAsBoolean() || client.abort().isPresent() ? -1 : HeapSettle.collect();
+        // last: the warm start is over and the measured test is next (JitPriority: only after an idle JIT; the heap
+        // only after a warm-up that sent something, in a run that is not failing)
+        WarmUpEnd end = in.stopped().getAsBoolean()
+                ? WarmUpEnd.NONE
+                : WarmUpEnd.after(
+                        JitPriority.system(),
+                        in.jitNice(),
+                        endedBy,
+                        queries > 0 && client.abort().isEmpty());
         Report r = new Report(
-                queries,
-                ok,
-                took,
-                endedBy,
-                jitMs,
-                target,
-                client.counters().connectionsOpen(),
-                opened,
-                connectNs,
-                jit,
-                gcMs);
+                queries, ok, took, endedBy, jitMs, target, client.counters().connectionsOpen(), opened, connectNs, end);
         LOG.info("{}", r.logLine());
         return r;
     }

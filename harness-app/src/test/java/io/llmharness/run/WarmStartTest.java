@@ -3,6 +3,7 @@ package io.llmharness.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.llmharness.client.health.JitPriority;
+import io.llmharness.client.health.WarmUpEnd;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.loadgen.Scenario;
 import io.llmharness.loadgen.TestMode;
@@ -72,16 +73,16 @@ class WarmStartTest {
 
     @Test
     void aWarmUpThatRanOutOfTimeWithUnansweredRequestsIsWarned() {
-        WarmStart.Report stalled = new WarmStart.Report(
-                40, 37, 30_000_000_000L, "time-limit", 100, 8, 8, 0, 0, JitPriority.Outcome.NONE, -1);
+        WarmStart.Report stalled =
+                new WarmStart.Report(40, 37, 30_000_000_000L, "time-limit", 100, 8, 8, 0, 0, WarmUpEnd.NONE);
         assertThat(stalled.stallWarning(java.time.Duration.ofSeconds(30)))
                 .hasValue("the warm-up ran to its time limit (30 s, --warmup-seconds): 3 of its 40 requests got no"
                         + " answer or failed (a stalled or failing server?); the measured test starts now");
-        WarmStart.Report slowButFine = new WarmStart.Report(
-                40, 40, 30_000_000_000L, "time-limit", 100, 8, 8, 0, 0, JitPriority.Outcome.NONE, -1);
+        WarmStart.Report slowButFine =
+                new WarmStart.Report(40, 40, 30_000_000_000L, "time-limit", 100, 8, 8, 0, 0, WarmUpEnd.NONE);
         assertThat(slowButFine.stallWarning(java.time.Duration.ofSeconds(30))).isEmpty();
         WarmStart.Report idle =
-                new WarmStart.Report(40, 37, 3_000_000_000L, "jit-idle", 100, 8, 8, 0, 0, JitPriority.Outcome.NONE, -1);
+                new WarmStart.Report(40, 37, 3_000_000_000L, "jit-idle", 100, 8, 8, 0, 0, WarmUpEnd.NONE);
         assertThat(idle.stallWarning(java.time.Duration.ofSeconds(30))).isEmpty();
     }
 
@@ -98,15 +99,23 @@ class WarmStartTest {
                 28,
                 5,
                 3_300_000,
-                new JitPriority.Outcome(10, 3, false, null),
-                140);
+                new WarmUpEnd(new JitPriority.Outcome(10, 3, false, null), 140));
         assertThat(lowered.logLine())
                 .isEqualTo("warm start: 20500 warm-up queries (20500 ok) in 11.2 s, burst ended by jit-idle, JIT CPU"
                         + " 9100 ms; 28 connections open (target 33 per server, 5 opened in 3.3 ms); JIT threads at"
                         + " nice 10 (3 threads); heap collected in 140 ms");
         WarmStart.Report left = new WarmStart.Report(
-                0, 0, 0, "off", -1, 8, 8, 8, 1_000_000, new JitPriority.Outcome(10, 0, false, "no warm-up"), -1);
+                0,
+                0,
+                0,
+                "off",
+                -1,
+                8,
+                8,
+                8,
+                1_000_000,
+                new WarmUpEnd(new JitPriority.Outcome(10, 0, false, "no warm-up"), -1));
         assertThat(left.logLine()).endsWith("(target 8 per server, 8 opened in 1.0 ms)");
-        assertThat(left.jitPriority().json()).isNull();
+        assertThat(left.end().jit().json()).isNull();
     }
 }

@@ -2,7 +2,6 @@ package io.llmharness.client.health;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.util.Locale;
 
 /**
  * One full collection at the end of a warm start, before the measured window: the warm-up's garbage goes, and what
@@ -26,16 +25,6 @@ public final class HeapSettle {
         System.gc();
         long ms = (System.nanoTime() - t0) / 1_000_000L;
         return collections() > before ? ms : -1;
-    }
-
-    /** What a warm-up line adds: {@code ; heap collected in 120 ms}, or nothing when no collection ran. */
-    public static String lineSuffix(long ms) {
-        return ms < 0 ? "" : String.format(Locale.ROOT, "; heap collected in %d ms", ms);
-    }
-
-    /** For summary.json ({@code gc_ms}): null when no collection ran. */
-    public static Long json(long ms) {
-        return ms < 0 ? null : ms;
     }
 
     private static long collections() {

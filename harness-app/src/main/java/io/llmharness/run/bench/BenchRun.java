@@ -316,7 +316,7 @@ public final class BenchRun {
                 .jitNice(JitPriority.system(), jitNice)
                 .run(warmupRequests, warmupTime, first);
         listener.warmedUp(warmupReport.line());
-        warmupReport.jitPriority().warning().ifPresent(w -> listener.note("warning: " + w));
+        warmupReport.end().jit().warning().ifPresent(w -> listener.note("warning: " + w));
     }
 
     // ---- sweeps

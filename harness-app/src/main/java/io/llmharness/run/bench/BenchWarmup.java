@@ -6,6 +6,7 @@ import io.llmharness.client.health.CompilerCpu;
 import io.llmharness.client.health.HeapSettle;
 import io.llmharness.client.health.JitPriority;
 import io.llmharness.client.health.JitWatch;
+import io.llmharness.client.health.WarmUpEnd;
 import io.llmharness.client.record.RequestRecord;
 import io.llmharness.loadgen.clock.Clock;
 import io.llmharness.loadgen.clock.Wakeup;
@@ -72,8 +73,7 @@ final class BenchWarmup {
      * @param connectionsTarget connections per server the first stage is expected to need
      * @param connectionsOpened connections opened to reach it
      * @param connectNs time spent opening them
-     * @param jitPriority what lowering the JIT compiler threads did ({@link JitPriority#afterWarmUp})
-     * @param gcMs how long the full collection after the warm-up took ({@link HeapSettle}), ms; -1 none ran
+     * @param end what the steps after the warm-up did: the JIT threads lowered, the heap collected
      */
     record Report(
             long requests,
@@ -84,10 +84,9 @@ final class BenchWarmup {
             int connectionsTarget,
             int connectionsOpened,
             long connectNs,
-            JitPriority.Outcome jitPriority,
-            long gcMs) {
+            WarmUpEnd end) {
 
-        static final Report NONE = new Report(0, 0, 0, "off", -1, 0, 0, 0, JitPriority.Outcome.NONE, -1);
+        static final Report NONE = new Report(0, 0, 0, "off", -1, 0, 0, 0, WarmUpEnd.NONE);
 
         /** The {@code client_health.warm_up} object of summary.json. */
         Map<String, Object> toMap() {
@@ -97,8 +96,7 @@ final class BenchWarmup {
             m.put("duration_s", tookNs / 1e9);
             m.put("ended_by", endedBy);
             m.put("jit_ms", jitMs);
-            m.put("jit_nice", jitPriority.json());
-            m.put("gc_ms", HeapSettle.json(gcMs));
+            end.putInto(m);
             m.put("connections_target", connectionsTarget);
             m.put("connections_opened", connectionsOpened);
             m.put("connect_ms", connectNs / 1e6);
@@ -120,7 +118,7 @@ final class BenchWarmup {
                     connectionsTarget,
                     connectionsOpened,
                     connectNs / 1e6,
-                    jitPriority.lineSuffix() + HeapSettle.lineSuffix(gcMs));
+                    end.lineSuffix());
         }
     }
 
@@ -208,11 +206,11 @@ final class BenchWarmup {
         if (!stopped.getAsBoolean()) {
             sender.forgetWarmup();
         }
-        // last: the warm start is over and the first stage is next
-        JitPriority.Outcome jit =
-                stopped.getAsBoolean() ? JitPriority.Outcome.NONE : jitPriority.afterWarmUp(jitNice, endedBy);
-        long gcMs = stopped.getAsBoolean() || ended.get() == 0 ? -1 : HeapSettle.collect();
-        return new Report(ended.get(), succeeded.get(), took, endedBy, jitMs, target, opened, connectNs, jit, gcMs);
+        // last: the warm start is over and the first stage is next (the heap: only after a warm-up that sent something)
+        WarmUpEnd end = stopped.getAsBoolean()
+                ? WarmUpEnd.NONE
+                : WarmUpEnd.after(jitPriority, jitNice, endedBy, ended.get() > 0);
+        return new Report(ended.get(), succeeded.get(), took, endedBy, jitMs, target, opened, connectNs, end);
     }
 
     /** The closed loop; returns why it stopped issuing. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.llmharness.client.health.FakeTasks;
 import io.llmharness.client.health.JitPriority;
 import io.llmharness.client.health.JitWatch;
+import io.llmharness.client.health.WarmUpEnd;
 import io.llmharness.loadgen.clock.VirtualClock;
 import io.llmharness.workload.spec.Arrival;
 import io.llmharness.workload.spec.Stage;
@@ -172,14 +173,21 @@ class BenchWarmupTest {
 
     @Test
     void theReportSaysWhatHappenedInOneLine() {
-        String line = new BenchWarmup.Report(
-                        120, 119, 2_300 * MS, "jit-idle", 840, 54, 22, 3 * MS, JitPriority.Outcome.NONE, -1)
-                .line();
+        String line =
+                new BenchWarmup.Report(120, 119, 2_300 * MS, "jit-idle", 840, 54, 22, 3 * MS, WarmUpEnd.NONE).line();
         assertThat(line)
                 .isEqualTo("warm start: 120 warm-up requests (119 ok) in 2.3 s, ended by jit-idle, JIT CPU 840 ms;"
                         + " 54 connections per server prepared (22 opened in 3.0 ms)");
         assertThat(new BenchWarmup.Report(
-                                120, 119, 2_300 * MS, "jit-idle", 840, 54, 22, 3 * MS, JitPriority.Outcome.NONE, 35)
+                                120,
+                                119,
+                                2_300 * MS,
+                                "jit-idle",
+                                840,
+                                54,
+                                22,
+                                3 * MS,
+                                new WarmUpEnd(JitPriority.Outcome.NONE, 35))
                         .line())
                 .endsWith("(22 opened in 3.0 ms); heap collected in 35 ms");
         assertThat(BenchWarmup.Report.NONE.line()).contains("ended by off;");
@@ -199,7 +207,7 @@ class BenchWarmupTest {
         assertThat(r.endedBy()).isEqualTo("jit-idle");
         assertThat(proc.ran()).containsExactly(List.of("renice", "-n", "10", "-p", "101", "1000"));
         assertThat(r.line()).contains(" opened in 0.0 ms); JIT threads at nice 10 (2 threads); heap collected in ");
-        assertThat(r.gcMs())
+        assertThat(r.end().gcMs())
                 .as("a warm-up ran: the heap was collected before the first stage")
                 .isNotNegative();
         assertThat(r.toMap()).containsEntry("jit_nice", 10);
