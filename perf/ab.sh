@@ -24,11 +24,7 @@ lib="$root/perf/lib/perf.py"
 # shellcheck source=lib/common.sh
 . "$root/perf/lib/common.sh"
 perf_setup ab
-# shellcheck disable=SC2086
-harness() { taskset -c "$harness_cpus" "$java" --enable-native-access=ALL-UNNAMED "${jvm_options[@]}" ${JAVA_OPTS:-} ${side_opts:-} -jar "$jar" "$@"; }
-sim_launch=(taskset -c "$sim_cpus")
-sim_jvm=(-XX:+UseParallelGC -Xms2g -Xmx2g -Xmn1g)
-start_sim() { perf_sim_start "$port" --ttft 0 --itl 0 --no-worker-processes --no-enable-prefix-caching --max-num-seqs 1000000 "$@"; }
+start_sim() { perf_zero_latency_sim "$port" "$@"; }
 python3 "$lib" dataset "$work/ds.json" 2000
 echo '{"max_new_tokens": 100, "ignore_eos": true}' >"$work/gen100.json"
 python3 "$lib" body "$work/ds.json" 100 true >"$work/body-stream.json"

@@ -38,18 +38,13 @@ for j in "$root"/harness-app/target/lib/*.jar; do cp="$cp:$j"; done
 mkdir -p "$work/bench"
 "$JAVA_HOME/bin/javac" -nowarn -d "$work/bench" -cp "$cp" \
   "$root"/harness-app/src/test/java/io/llmharness/bench/{ClientCapacityBench,RecordHeapBench}.java
-# The harness runs with the launcher's JVM options (scripts/jvm-options.sh: the young generation) and JAVA_OPTS, as
-# ./harness would start it.
-# shellcheck disable=SC2086
-harness() { taskset -c "$harness_cpus" "$java" --enable-native-access=ALL-UNNAMED "${jvm_options[@]}" ${JAVA_OPTS:-} -jar "$jar" "$@"; }
+# The harness runs as ./harness would start it (`harness` in perf/lib/common.sh); the benchmark mains beside it.
 bench() { taskset -c "$harness_cpus" "$java" -cp "$work/bench:$cp" "io.llmharness.bench.$1" "${@:2}"; }
 
 # ---- the simulator: zero latency, one core, a GC that does not stall it. Its JIT on one core needs about 20 s, so
 #      it is warmed with wrk before anything is measured; one instance serves everything but (e), which needs
 #      /sim/timings and gets its own.
-sim_launch=(taskset -c "$sim_cpus")
-sim_jvm=(-XX:+UseParallelGC -Xms2g -Xmx2g -Xmn1g)
-start_sim() { perf_sim_start "$port" --ttft 0 --itl 0 --no-worker-processes --no-enable-prefix-caching --max-num-seqs 1000000 "$@"; }
+start_sim() { perf_zero_latency_sim "$port" "$@"; }
 
 # ---- inputs: dataset, generation configs, wrk bodies
 python3 "$lib" dataset "$work/ds.json" 2000

@@ -49,3 +49,21 @@ perf_sim_start() {
 }
 sim_launch=()
 sim_jvm=()
+
+# harness ARGS...: the harness CLI on HARNESS_CPUS (default 1) with the launcher's JVM options, JAVA_OPTS and, for
+# perf/ab.sh's sides, side_opts, as ./harness would start it.
+harness() {
+  # shellcheck disable=SC2086 # JAVA_OPTS and side_opts are lists of options
+  taskset -c "${harness_cpus:-1}" "$java" --enable-native-access=ALL-UNNAMED "${jvm_options[@]}" ${JAVA_OPTS:-} \
+    ${side_opts:-} -jar "$jar" "$@"
+}
+
+# perf_zero_latency_sim PORT [SIM-ARGS...]: the simulator of perf/run.sh and perf/ab.sh: zero latency, pinned to
+# SIM_CPUS (default 0), a 2 GiB ParallelGC heap that does not stall it, no prefix cache, no batch limit.
+perf_zero_latency_sim() {
+  local port="$1"
+  shift
+  sim_launch=(taskset -c "${sim_cpus:-0}")
+  sim_jvm=(-XX:+UseParallelGC -Xms2g -Xmx2g -Xmn1g)
+  perf_sim_start "$port" --ttft 0 --itl 0 --no-worker-processes --no-enable-prefix-caching --max-num-seqs 1000000 "$@"
+}
